@@ -1,0 +1,31 @@
+# The two commands of README.md, and the few beside them.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export HOST PORT
+
+.PHONY: serve test lint bench clean
+
+$(BIN)/activate: pyproject.toml
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(BIN)/activate
+
+serve: $(BIN)/activate
+	$(BIN)/gunicorn --config gunicorn.conf.py "service.app:create_app()"
+
+test: $(BIN)/activate
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n 2
+
+lint: $(BIN)/activate
+	$(BIN)/ruff check .
+
+bench: $(BIN)/activate
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,11 @@
+"""gunicorn settings; `make serve` and the Dockerfile both use this file."""
+
+import os
+
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+# The AI may think for up to 10 s (API.md); leave room before a worker is called stuck.
+timeout = 30
+graceful_timeout = 10
+keepalive = 5
+accesslog = "-" if os.environ.get("CARDAVIA_ACCESS_LOG") else None

@@ -1,0 +1,102 @@
+"""The card vocabulary shared by the three games.
+
+A card is a small integer: its position in its game's deck table. A set of cards
+(a hand, a discard pile) is an int bitmask over those positions, so membership,
+removal and "which of these can I play" are single integer operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of a deck, as `GET /v1/games/{game}` lists it."""
+
+    code: str
+    suit: str
+    rank: str
+    name: str
+    label: str
+    points: float | None = None
+
+    def __repr__(self) -> str:
+        return self.code
+
+
+class Deck:
+    """A game's cards in canonical order; a card's index is its integer identity."""
+
+    __slots__ = ("cards", "codes", "index", "full")
+
+    def __init__(self, cards: Iterable[Card]):
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.codes: tuple[str, ...] = tuple(c.code for c in self.cards)
+        self.index: dict[str, int] = {code: i for i, code in enumerate(self.codes)}
+        self.full: int = (1 << len(self.cards)) - 1
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def code_list(self, cards: Iterable[int]) -> list[str]:
+        codes = self.codes
+        return [codes[c] for c in cards]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The cards of a bitmask, lowest index first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def bit_list(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class MoveTable:
+    """Precomputed lists of moves per card bitmask, 12 bits at a time, so that listing the
+    moves for a set of cards is three lookups and two concatenations."""
+
+    __slots__ = ("chunks",)
+    WIDTH = 12
+
+    def __init__(self, size: int, move_for):
+        w = self.WIDTH
+        self.chunks = tuple(
+            tuple(
+                tuple(move_for(base + i) for i in range(w) if v >> i & 1 and base + i < size)
+                for v in range(1 << w)
+            )
+            for base in range(0, size, w)
+        )
+
+    def moves(self, mask: int) -> list:
+        out: list = []
+        for chunk in self.chunks:
+            if mask & 0xFFF:
+                out += chunk[mask & 0xFFF]
+            mask >>= 12
+            if not mask:
+                break
+        return out
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def lowest(mask: int) -> int:
+    """The lowest-index card of a non-empty bitmask."""
+    return (mask & -mask).bit_length() - 1

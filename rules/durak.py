@@ -1,0 +1,359 @@
+"""Two-player Durak, one deal: rules D1–D15 of RULES.md."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.cards import Card, Deck, MoveTable, bit_list, lowest, mask_of
+from rules.game import (
+    UNSET,
+    Game,
+    InvalidState,
+    Move,
+    Problem,
+    conservation_problems,
+    derived_problems,
+)
+from rules.reasons import Reason
+
+SUITS = "SHDC"
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")  # D1, low to high
+RANK_NAMES = ("Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
+# D1: the Atlasnye courts carry Cyrillic indices (Валет, Дама, Король, Туз).
+LABELS = ("6", "7", "8", "9", "10", "В", "Д", "К", "Т")
+HAND_SIZE = 6  # D2, D12
+BOUT_LIMIT = 6  # D9
+
+DECK = Deck(
+    Card(RANKS[r] + s, s, RANKS[r], f"{RANK_NAMES[r]} of {SUIT_NAMES[s]}", LABELS[r])
+    for s in SUITS
+    for r in range(len(RANKS))
+)
+SUIT_OF = tuple(i // len(RANKS) for i in range(len(DECK)))
+RANK_OF = tuple(i % len(RANKS) for i in range(len(DECK)))
+SUIT_MASK = tuple(mask_of(range(s * 9, s * 9 + 9)) for s in range(4))
+RANK_MASK = tuple(mask_of(range(r, len(DECK), 9)) for r in range(9))
+
+
+def _beaters(trump: int, attack: int) -> int:
+    """D4: the cards that beat `attack` when `trump` is the trump suit."""
+    suit, rank = SUIT_OF[attack], RANK_OF[attack]
+    higher = mask_of(suit * 9 + r for r in range(rank + 1, 9))
+    return higher if suit == trump else higher | SUIT_MASK[trump]
+
+
+BEATERS = tuple(tuple(_beaters(t, a) for a in range(len(DECK))) for t in range(4))
+
+# Every possible move, built once: legal-move listing then only picks from tables.
+ATTACKS = tuple(MoveTable(len(DECK), lambda c, s=s: Move(s, "attack", card=c)) for s in (0, 1))
+DEFENCES = tuple(MoveTable(len(DECK), lambda c, s=s: Move(s, "defend", card=c)) for s in (0, 1))
+TAKES = (Move(0, "take"), Move(1, "take"))
+PASSES = (Move(0, "pass"), Move(1, "pass"))
+
+
+class DurakState(NamedTuple):
+    trump: int  # suit index into SUITS
+    hands: tuple[int, int]  # bitmasks
+    stock: tuple[int, ...]  # drawing order; last is the turned-up card (D2)
+    discard: int  # bitmask: beaten-off cards, out of play (D11)
+    attacker: int
+    table: tuple[tuple[int, int], ...]  # (attack, defence or -1 while unbeaten)
+    taking: bool  # the defender has declared take in this bout (D10)
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.attacker
+
+    @property
+    def phase(self) -> str:
+        table = self.table
+        if not table:
+            # D14: hands are checked only between bouts, once the stock is empty.
+            if not self.stock and not (self.hands[0] and self.hands[1]):
+                return "over"
+            return "attack"
+        if table[-1][1] < 0 and not self.taking:
+            return "defend"
+        return "attack"
+
+    @property
+    def to_act(self) -> int | None:
+        phase = self.phase
+        if phase == "over":
+            return None
+        return self.attacker if phase == "attack" else 1 - self.attacker
+
+    def bout_limit(self) -> int:
+        """D9: at most 6 attacks, and no more than the defender held at the bout's start."""
+        table = self.table
+        defended = len(table) if not self.taking else sum(1 for _, d in table if d >= 0)
+        return min(BOUT_LIMIT, self.hands[1 - self.attacker].bit_count() + defended)
+
+    def table_ranks(self) -> int:
+        """The mask of every card whose rank lies on the table (D8)."""
+        m = 0
+        for a, d in self.table:
+            m |= RANK_MASK[RANK_OF[a]]
+            if d >= 0:
+                m |= RANK_MASK[RANK_OF[d]]
+        return m
+
+
+def _settlement(state: DurakState) -> dict:
+    """D15: winner +1, durak −1; a draw 0 and 0."""
+    if not state.hands[0] and not state.hands[1]:
+        return {"outcome": "draw", "durak": None, "scores": [0, 0]}
+    durak = 0 if state.hands[0] else 1
+    scores = [1, 1]
+    scores[durak] = -1
+    return {"outcome": "durak", "durak": durak, "scores": scores}
+
+
+def _first_attacker(hands: tuple[int, int], trump: int) -> int:
+    """D5: the holder of the lowest trump; seat 0 when neither hand holds one."""
+    trumps = [hands[s] & SUIT_MASK[trump] for s in (0, 1)]
+    if not trumps[0] and not trumps[1]:
+        return 0
+    if not trumps[1]:
+        return 0
+    if not trumps[0]:
+        return 1
+    return 0 if lowest(trumps[0]) < lowest(trumps[1]) else 1
+
+
+class Durak(Game):
+    id = "durak"
+    name = "Durak"
+    players = 2
+    summary = (
+        "Defend with a higher card of the same suit or a trump, and add attacks matching "
+        "ranks already on the table. Once the stock runs out, the last player holding "
+        "cards is the durak."
+    )
+    deck = DECK
+    deck_info = {
+        "name": "Atlasnye (Russian St. Petersburg pattern), 36 cards",
+        "size": 36,
+        "origin": "Russia: the St. Petersburg 'Atlas' pattern with Cyrillic court indices",
+        "wikipedia": "https://en.wikipedia.org/wiki/Durak",
+    }
+    rules = tuple(f"D{i}" for i in range(1, 16))
+    actions = ("attack", "defend", "take", "pass")
+
+    # -- dealing -----------------------------------------------------------------
+
+    def deal_from(self, order: list[int]) -> DurakState:
+        """D2: six cards each, the 13th card turned up for trump and put under the stock."""
+        hands = (mask_of(order[0:6]), mask_of(order[6:12]))
+        turned = order[12]
+        trump = SUIT_OF[turned]
+        stock = (*order[13:], turned)
+        return DurakState(trump, hands, stock, 0, _first_attacker(hands, trump), (), False)
+
+    # -- reading a state -----------------------------------------------------------
+
+    def build(
+        self,
+        trump: str,
+        hands: list[list[int]],
+        stock: list[int],
+        discard: list[int],
+        attacker: int,
+        table: list[tuple[int, int | None]],
+        taking: bool,
+        phase: str = UNSET,
+        to_act: int | None = UNSET,
+        result: dict | None = UNSET,
+    ) -> DurakState:
+        """A state from its fields (cards as deck indices), or InvalidState with every
+        problem found. Field paths match the JSON state of API.md."""
+        piles = [("hands.0", hands[0]), ("hands.1", hands[1]), ("stock", stock),
+                 ("discard", discard)]
+        piles.append(("table", [c for pair in table for c in pair if c is not None]))
+        problems = conservation_problems(DECK, piles)
+        t = SUITS.index(trump)
+        if stock and SUIT_OF[stock[-1]] != t:
+            problems.append(Problem(
+                "trump", f"The trump must be the suit of the turned-up card {DECK.codes[stock[-1]]}"
+                " (D2, D3)."))
+        if len(discard) % 2:
+            problems.append(Problem("discard", "Beaten-off cards leave the table in pairs (D11)."))
+        defender_hand = len(hands[1 - attacker])
+        defended = 0
+        ranks = 0
+        unbeaten_seen = False
+        for i, (a, d) in enumerate(table):
+            if i and not ranks & RANK_MASK[RANK_OF[a]]:
+                problems.append(Problem(
+                    f"table.{i}.attack",
+                    f"{DECK.codes[a]} matches no rank already on the table (D8)."))
+            ranks |= RANK_MASK[RANK_OF[a]]
+            if d is None:
+                unbeaten_seen = True
+                continue
+            if unbeaten_seen:
+                problems.append(Problem(
+                    f"table.{i}.defense", "A defence follows an attack left unbeaten (D8, D10)."))
+            defended += 1
+            ranks |= RANK_MASK[RANK_OF[d]]
+            if not BEATERS[t][a] >> d & 1:
+                problems.append(Problem(
+                    f"table.{i}.defense",
+                    f"{DECK.codes[d]} does not beat {DECK.codes[a]} (D4)."))
+        unbeaten = len(table) - defended
+        if taking and not unbeaten:
+            problems.append(Problem("taking", "Taking needs an unbeaten attack on the table (D7)."))
+        if not taking and unbeaten > 1:
+            problems.append(Problem(
+                "table", "More than one unbeaten attack while the defender defends (D8)."))
+        limit = min(BOUT_LIMIT, defender_hand + defended)
+        if len(table) > limit:
+            problems.append(Problem(
+                "table", f"{len(table)} attack cards exceed the bout limit of {limit} (D9)."))
+        if stock:
+            # D12: after every refill that leaves a stock, both hands hold six or more.
+            attacks = len(table)
+            if len(hands[attacker]) + attacks < HAND_SIZE:
+                problems.append(Problem(
+                    f"hands.{attacker}",
+                    "The attacker began the bout with fewer than six cards while the stock "
+                    "still holds cards (D12)."))
+            if defender_hand + defended < HAND_SIZE:
+                problems.append(Problem(
+                    f"hands.{1 - attacker}",
+                    "The defender began the bout with fewer than six cards while the stock "
+                    "still holds cards (D12)."))
+        if problems:
+            raise InvalidState(problems)
+        state = DurakState(
+            t, (mask_of(hands[0]), mask_of(hands[1])), tuple(stock), mask_of(discard),
+            attacker, tuple((a, -1 if d is None else d) for a, d in table), bool(taking))
+        derived = derived_problems(self, state, phase, to_act, result)
+        if derived:
+            raise InvalidState(derived)
+        return state
+
+    # -- the moves -----------------------------------------------------------------
+
+    def to_act(self, state: DurakState) -> int | None:
+        return state.to_act
+
+    def legal_moves(self, state: DurakState) -> list[Move]:
+        table = state.table
+        if table and table[-1][1] < 0 and not state.taking:
+            seat = 1 - state.attacker
+            beaters = state.hands[seat] & BEATERS[state.trump][table[-1][0]]
+            moves = DEFENCES[seat].moves(beaters)
+            moves.append(TAKES[seat])  # D7
+            return moves
+        seat = state.attacker
+        hand = state.hands[seat]
+        if not table:
+            if not state.stock and not (hand and state.hands[1 - seat]):
+                return []  # D14
+            return ATTACKS[seat].moves(hand)  # D6
+        moves = []
+        if len(table) < state.bout_limit():
+            moves = ATTACKS[seat].moves(hand & state.table_ranks())
+        moves.append(PASSES[seat])  # D8, D13
+        return moves
+
+    def verify(self, state: DurakState, move: Move) -> Reason | None:
+        phase = state.phase
+        if phase == "over":
+            return Reason("deal_over", "D14")
+        to_act = state.to_act
+        if move.seat != to_act:
+            return Reason("not_your_turn", "D6" if phase == "attack" else "D7",
+                          {"seat": move.seat, "to_act": to_act})
+        action = move.action
+        if (action in ("attack", "pass")) != (phase == "attack"):
+            return Reason("wrong_phase", "D7" if phase == "defend" else "D8",
+                          {"action": action, "phase": phase})
+        if action == "take":
+            return None  # D7: taking is always allowed
+        if action == "pass":
+            return None if state.table else Reason("cannot_pass_empty_table", "D6")
+        card = move.card
+        if not state.hands[move.seat] >> card & 1:
+            return Reason("card_not_in_hand", "D1",
+                          {"seat": move.seat, "card": DECK.codes[card]})
+        if action == "defend":
+            attack = state.table[-1][0]
+            if not BEATERS[state.trump][attack] >> card & 1:
+                return Reason("cannot_beat", "D4",
+                              {"card": DECK.codes[card], "attack": DECK.codes[attack]})
+            return None
+        if not state.table:
+            return None
+        if not state.table_ranks() >> card & 1:
+            return Reason("rank_not_on_table", "D8", {"card": DECK.codes[card]})
+        limit = state.bout_limit()
+        if len(state.table) >= limit:
+            return Reason("bout_limit_reached", "D9", {"limit": limit})
+        return None
+
+    def play(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
+        trump, hands, stock, discard, attacker, table, taking = state
+        seat, action, card = move.seat, move.action, move.card
+        if action == "attack":
+            hands = (hands[0] & ~(1 << card), hands[1]) if seat == 0 else (
+                hands[0], hands[1] & ~(1 << card))
+            return (DurakState(trump, hands, stock, discard, attacker, (*table, (card, -1)),
+                               taking),
+                    [{"type": "attacked", "seat": seat, "card": card}])
+        if action == "defend":
+            hands = (hands[0] & ~(1 << card), hands[1]) if seat == 0 else (
+                hands[0], hands[1] & ~(1 << card))
+            attack = table[-1][0]
+            return (DurakState(trump, hands, stock, discard, attacker,
+                               (*table[:-1], (attack, card)), taking),
+                    [{"type": "defended", "seat": seat, "card": card, "attack": attack}])
+        if action == "take":
+            return (DurakState(trump, hands, stock, discard, attacker, table, True),
+                    [{"type": "take_declared", "seat": seat}])
+        return self._end_bout(state)
+
+    def _end_bout(self, state: DurakState) -> tuple[DurakState, list[dict]]:
+        """The attacker passed: the bout ends (D10, D11), hands refill (D12), the end is
+        checked (D14)."""
+        attacker, defender = state.attacker, state.defender
+        on_table = 0
+        for a, d in state.table:
+            on_table |= 1 << a
+            if d >= 0:
+                on_table |= 1 << d
+        hands = list(state.hands)
+        discard = state.discard
+        if state.taking:
+            hands[defender] |= on_table
+            events = [{"type": "bout_taken", "seat": defender, "cards": bit_list(on_table)}]
+            next_attacker = attacker
+        else:
+            discard |= on_table
+            events = [{"type": "bout_beaten_off", "seat": defender,
+                       "cards": bit_list(on_table)}]
+            next_attacker = defender
+        stock = state.stock
+        drawn_from = 0
+        for seat in (attacker, defender):
+            need = HAND_SIZE - hands[seat].bit_count()
+            if need > 0 and drawn_from < len(stock):
+                got = stock[drawn_from:drawn_from + need]
+                drawn_from += len(got)
+                hands[seat] |= mask_of(got)
+                events.append({"type": "cards_drawn", "seat": seat, "count": len(got)})
+        if drawn_from:
+            stock = stock[drawn_from:]
+        new = DurakState(state.trump, (hands[0], hands[1]), stock, discard, next_attacker, (),
+                         False)
+        if not stock and not (hands[0] and hands[1]):
+            events.append({"type": "deal_over", "settlement": _settlement(new)})
+        return new, events
+
+    def settlement(self, state: DurakState) -> dict | None:
+        return _settlement(state) if state.phase == "over" else None
+
+
+GAME = Durak()

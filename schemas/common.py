@@ -1,0 +1,201 @@
+"""Fields and helpers shared by every game's schemas."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate
+
+from rules.cards import Deck, bit_list
+from rules.game import Game, Move, Template
+
+
+class StrictInteger(fields.Integer):
+    """An integer that is really one: no strings, floats or booleans."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("Must be an integer.")
+        return value
+
+
+class StrictBoolean(fields.Boolean):
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Must be true or false.")
+        return value
+
+
+def seat_field(players: int, **kwargs) -> StrictInteger:
+    return StrictInteger(validate=validate.Range(0, players - 1), **kwargs)
+
+
+class CardCode(fields.Field):
+    """One canonical card code of a deck, loaded as the card's index (a dict lookup)."""
+
+    def __init__(self, deck: Deck, **kwargs):
+        super().__init__(**kwargs)
+        self.index = deck.index
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        card = self.index.get(value) if isinstance(value, str) else None
+        if card is None:
+            raise ValidationError(f"Unknown card code {value!r}.")
+        return card
+
+
+class CardList(fields.Field):
+    """A list of canonical card codes, loaded as a list of indices in one pass."""
+
+    def __init__(self, deck: Deck, max_length: int | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.index = deck.index
+        self.max_length = max_length if max_length is not None else len(deck)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list):
+            raise ValidationError("Must be a list of card codes.")
+        if len(value) > self.max_length:
+            raise ValidationError(f"At most {self.max_length} cards.")
+        index = self.index
+        out = []
+        errors = {}
+        for i, code in enumerate(value):
+            card = index.get(code) if isinstance(code, str) else None
+            if card is None:
+                errors[i] = [f"Unknown card code {code!r}."]
+            out.append(card)
+        if errors:
+            raise ValidationError(errors)
+        return out
+
+
+class BaseSchema(Schema):
+    """Unknown fields are refused, so a misspelt field is named rather than ignored."""
+
+
+def one_of(*choices: str, **kwargs) -> fields.String:
+    return fields.String(validate=validate.OneOf(choices), **kwargs)
+
+
+def flatten_errors(messages, prefix: str = "") -> list[dict]:
+    """marshmallow's nested error messages as a flat list of {field, pointer, message}."""
+    out: list[dict] = []
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            if key == "_schema":
+                out.extend(flatten_errors(value, prefix))
+            else:
+                out.extend(flatten_errors(value, f"{prefix}.{key}" if prefix else str(key)))
+    elif isinstance(messages, list):
+        if all(isinstance(m, str) for m in messages):
+            out.extend(error(prefix, m) for m in messages)
+        else:
+            for m in messages:
+                out.extend(flatten_errors(m, prefix))
+    else:
+        out.append(error(prefix, str(messages)))
+    return out
+
+
+def error(field: str, message: str) -> dict:
+    pointer = "/" + field.replace(".", "/") if field else ""
+    return {"field": field, "pointer": pointer, "message": message}
+
+
+def codes(deck: Deck, mask: int) -> list[str]:
+    all_codes = deck.codes
+    return [all_codes[c] for c in bit_list(mask)]
+
+
+CARD_KEYS = frozenset({"card", "attack", "defense"})
+CARDS_KEYS = frozenset({"cards"})
+
+
+def dump_move(deck: Deck, move: Move | Template) -> dict:
+    all_codes = deck.codes
+    if isinstance(move, Template):
+        return {
+            "seat": move.seat,
+            "action": move.action,
+            "count": move.count,
+            "must_include": [all_codes[c] for c in move.must_include],
+            "choose_from": [all_codes[c] for c in move.choose_from],
+        }
+    out: dict = {"seat": move.seat, "action": move.action}
+    if move.card is not None:
+        out["card"] = all_codes[move.card]
+    if move.cards is not None:
+        out["cards"] = [all_codes[c] for c in move.cards]
+    if move.contract is not None:
+        out["contract"] = move.contract
+    if move.announce is not None:
+        out["announce"] = move.announce
+    return out
+
+
+def dump_event(deck: Deck, event: dict) -> dict:
+    """Events name cards by index inside the rules; on the wire by code."""
+    all_codes = deck.codes
+    out = {}
+    for key, value in event.items():
+        if key in CARD_KEYS and isinstance(value, int):
+            value = all_codes[value]
+        elif key in CARDS_KEYS:
+            value = [all_codes[c] for c in value]
+        out[key] = value
+    return out
+
+
+class StateSchema(BaseSchema):
+    """Base of every game's state schema: `game` names the game and is then dropped, and a
+    View's hidden cards ("?") are refused like any unknown code."""
+
+    @post_load
+    def _drop_game(self, data, **kwargs):
+        data.pop("game", None)
+        return data
+
+
+class MoveSchema(BaseSchema):
+    """Base of every game's move schema: loads as a rules Move."""
+
+    @post_load
+    def _move(self, data, **kwargs):
+        if "cards" in data:
+            data["cards"] = tuple(data["cards"])
+        return Move(**data)
+
+
+def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Schema],
+                    deal_fields: dict) -> dict[str, Schema]:
+    """The request bodies of API.md for one game, built once."""
+    players = game.players
+    state = fields.Nested(state_schema, required=True)
+    seat = seat_field(players)
+    return {
+        "deal": BaseSchema.from_dict(
+            {
+                "seed": StrictInteger(validate=validate.Range(0, 2**63 - 1)),
+                "deck": CardList(game.deck),
+                **deal_fields,
+            },
+            name="DealRequest",
+        )(),
+        "state": BaseSchema.from_dict({"state": state}, name="StateRequest")(),
+        "move": BaseSchema.from_dict(
+            {"state": state, "move": fields.Nested(move_schema, required=True)},
+            name="MoveRequest",
+        )(),
+        "ai": BaseSchema.from_dict(
+            {
+                "state": state,
+                "seat": seat,
+                "level": one_of("random", "basic", "strong"),
+                "seed": StrictInteger(validate=validate.Range(0, 2**63 - 1)),
+                "budget_ms": StrictInteger(validate=validate.Range(1, 10_000)),
+            },
+            name="AiRequest",
+        )(),
+        "view": BaseSchema.from_dict(
+            {"state": state, "seat": seat_field(players, required=True)}, name="ViewRequest"
+        )(),
+    }

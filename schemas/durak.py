@@ -1,0 +1,78 @@
+"""Durak's state and move as JSON (API.md, "States: Durak")."""
+
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+
+from rules.durak import DECK, GAME, SUITS, DurakState
+from schemas.common import (
+    BaseSchema,
+    CardCode,
+    CardList,
+    MoveSchema,
+    StateSchema,
+    StrictBoolean,
+    codes,
+    one_of,
+    request_schemas,
+    seat_field,
+)
+
+
+class TableEntry(BaseSchema):
+    attack = CardCode(DECK, required=True)
+    defense = CardCode(DECK, required=True, allow_none=True)
+
+    @post_load
+    def _pair(self, data, **kwargs):
+        return data["attack"], data["defense"]
+
+
+class DurakStateSchema(StateSchema):
+    game = one_of("durak", required=True)
+    trump = one_of(*SUITS, required=True)
+    hands = fields.List(CardList(DECK), required=True, validate=validate.Length(equal=2))
+    stock = CardList(DECK, required=True)
+    discard = CardList(DECK, required=True)
+    attacker = seat_field(2, required=True)
+    table = fields.List(fields.Nested(TableEntry), required=True,
+                        validate=validate.Length(max=36))
+    taking = StrictBoolean(required=True)
+    phase = one_of("attack", "defend", "over")
+    to_act = seat_field(2, allow_none=True)
+    result = fields.Dict(allow_none=True)
+
+
+class DurakMoveSchema(MoveSchema):
+    seat = seat_field(2, required=True)
+    action = one_of(*GAME.actions, required=True)
+    card = CardCode(DECK)
+
+    @validates_schema(skip_on_field_errors=True)
+    def _card_when_needed(self, data, **kwargs):
+        needs_card = data["action"] in ("attack", "defend")
+        if needs_card and "card" not in data:
+            raise ValidationError("A card is required for this action.", "card")
+        if not needs_card and "card" in data:
+            raise ValidationError("No card goes with this action.", "card")
+
+
+def dump_state(state: DurakState) -> dict:
+    all_codes = DECK.codes
+    return {
+        "game": "durak",
+        "trump": SUITS[state.trump],
+        "hands": [codes(DECK, state.hands[0]), codes(DECK, state.hands[1])],
+        "stock": [all_codes[c] for c in state.stock],
+        "discard": codes(DECK, state.discard),
+        "attacker": state.attacker,
+        "table": [{"attack": all_codes[a], "defense": all_codes[d] if d >= 0 else None}
+                  for a, d in state.table],
+        "taking": state.taking,
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "result": GAME.settlement(state),
+    }
+
+
+REQUESTS = request_schemas(GAME, DurakStateSchema, DurakMoveSchema, {})

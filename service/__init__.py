@@ -1,0 +1,1 @@
+"""The HTTP face of the rules: Flask only here."""

@@ -1,0 +1,157 @@
+"""The one blueprint: thin views that parse with a schema, call the rules, dump the answer."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import orjson
+from flask import Blueprint, Response, request
+from marshmallow import ValidationError
+
+from rules import ai
+from rules.game import InvalidState
+from schemas.common import error, flatten_errors
+from schemas.registry import GAMES, GameSchemas
+from service.problems import ProblemError
+
+api = Blueprint("api", __name__)
+OPENAPI = Path(__file__).resolve().parent.parent / "openapi.yaml"
+
+
+def json_response(body, status: int = 200) -> Response:
+    return Response(orjson.dumps(body), status=status, mimetype="application/json")
+
+
+def game_for(game_id: str) -> GameSchemas:
+    schemas = GAMES.get(game_id)
+    if schemas is None:
+        raise ProblemError(404, "unknown-game", "Unknown game",
+                           f"No game {game_id!r}; the games are {', '.join(GAMES)}.")
+    return schemas
+
+
+def body(schema) -> dict:
+    """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
+    the schema."""
+    raw = request.get_data(cache=False)
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as e:
+        raise ProblemError(400, "malformed-json", "Malformed JSON",
+                           f"The body is not JSON: {e}.") from None
+    if not isinstance(data, dict):
+        raise ProblemError(422, "invalid-body", "Invalid body", "The body must be a JSON object.",
+                           [error("", "Must be a JSON object.")])
+    try:
+        return schema.load(data)
+    except ValidationError as e:
+        errors = flatten_errors(e.messages)
+        raise ProblemError(422, "invalid-body", "Invalid body",
+                           f"{len(errors)} field(s) break the schema.", errors) from None
+
+
+def state_of(schemas: GameSchemas, fields: dict):
+    try:
+        return schemas.game.build(**fields)
+    except InvalidState as e:
+        errors = [error(f"state.{p.field}" if p.field else "state", p.message)
+                  for p in e.problems]
+        raise ProblemError(422, "invalid-state", "Invalid state",
+                           f"The state breaks the rules in {len(errors)} place(s).",
+                           errors) from None
+
+
+@api.get("/healthz")
+def healthz():
+    return json_response({"status": "ok"})
+
+
+@api.get("/openapi.yaml")
+def openapi():
+    return Response(OPENAPI.read_bytes(), mimetype="application/yaml")
+
+
+@api.get("/v1/games")
+def games():
+    return json_response({"games": [s.info() for s in GAMES.values()]})
+
+
+@api.get("/v1/games/<game_id>")
+def game_info(game_id: str):
+    schemas = game_for(game_id)
+    return json_response({**schemas.info(), "cards": schemas.cards()})
+
+
+@api.post("/v1/games/<game_id>/deal")
+def deal(game_id: str):
+    schemas = game_for(game_id)
+    data = body(schemas.requests["deal"])
+    order = data.pop("deck", None)
+    seed = data.pop("seed", None)
+    try:
+        state = schemas.game.deal(random.Random(seed), order, **data)
+    except InvalidState as e:
+        errors = [error(p.field or "deck", p.message) for p in e.problems]
+        raise ProblemError(422, "invalid-deck", "Invalid deck",
+                           "The stacked deck must hold every card exactly once.",
+                           errors) from None
+    return json_response({"state": schemas.dump_state(state)})
+
+
+@api.post("/v1/games/<game_id>/legal-moves")
+def legal_moves(game_id: str):
+    schemas = game_for(game_id)
+    state = state_of(schemas, body(schemas.requests["state"])["state"])
+    game = schemas.game
+    return json_response({
+        "to_act": game.to_act(state),
+        "moves": [schemas.dump_move(m) for m in game.legal_moves(state)],
+    })
+
+
+@api.post("/v1/games/<game_id>/move")
+def move(game_id: str):
+    schemas = game_for(game_id)
+    data = body(schemas.requests["move"])
+    state = state_of(schemas, data["state"])
+    game = schemas.game
+    mv = data["move"]
+    reason = game.verify(state, mv)
+    if reason is not None:
+        return json_response({"legal": False, "reason": {
+            "code": reason.code, "rule": reason.rule, "message": reason.message}})
+    new, events = game.play(state, mv)
+    return json_response({
+        "legal": True,
+        "state": schemas.dump_state(new),
+        "events": [schemas.dump_event(e) for e in events],
+        "settlement": game.settlement(new),
+    })
+
+
+@api.post("/v1/games/<game_id>/ai-move")
+def ai_move(game_id: str):
+    schemas = game_for(game_id)
+    data = body(schemas.requests["ai"])
+    state = state_of(schemas, data["state"])
+    game = schemas.game
+    to_act = game.to_act(state)
+    seat = data.get("seat", to_act)
+    if seat is None or not any(m.seat == seat for m in game.legal_moves(state)):
+        who = "nobody is to act: the deal is over" if to_act is None else \
+            f"seat {seat} has no legal move; seat {to_act} is to act"
+        raise ProblemError(422, "no-legal-move", "No legal move", f"No AI move: {who}.",
+                           [error("seat" if "seat" in data else "state", who)])
+    level = data.get("level", "strong")
+    seed = data.get("seed")
+    rng = random.Random(seed) if seed is not None else random.Random()
+    started = time.perf_counter()
+    chosen, played_level = ai.choose(game, state, seat, level, rng, data.get("budget_ms", 200))
+    return json_response({
+        "move": schemas.dump_move(chosen),
+        "level": played_level,
+        "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
+    })
+

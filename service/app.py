@@ -1,0 +1,30 @@
+"""The application factory: `gunicorn "service.app:create_app()"`."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from service import problems
+from service.api import api
+
+
+class Config:
+    MAX_CONTENT_LENGTH = 1024 * 1024  # API.md: 413 over 1 MiB
+    TESTING = False
+
+
+class TestingConfig(Config):
+    TESTING = True
+
+
+def create_app(config: type[Config] | dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.from_object(Config)
+    if isinstance(config, dict):
+        app.config.update(config)
+    elif config is not None:
+        app.config.from_object(config)
+    app.url_map.strict_slashes = False
+    app.register_blueprint(api)
+    problems.register(app)
+    return app

@@ -1,0 +1,56 @@
+"""Every error as application/problem+json (RFC 9457); no input is answered 500."""
+
+from __future__ import annotations
+
+import logging
+
+import orjson
+from flask import Flask, Response
+from werkzeug.exceptions import HTTPException
+
+PROBLEM_TYPE = "application/problem+json"
+log = logging.getLogger("cardavia")
+
+
+class ProblemError(Exception):
+    """A problem to answer with: raised anywhere in a view, rendered here."""
+
+    def __init__(self, status: int, slug: str, title: str, detail: str,
+                 errors: list[dict] | None = None):
+        super().__init__(detail)
+        self.status, self.slug, self.title, self.detail = status, slug, title, detail
+        self.errors = errors
+
+
+def problem_response(status: int, slug: str, title: str, detail: str,
+                     errors: list[dict] | None = None, headers=None) -> Response:
+    body = {"type": f"/problems/{slug}", "title": title, "status": status, "detail": detail}
+    if errors is not None:
+        body["errors"] = errors
+    return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(ProblemError)
+    def _problem(e: ProblemError):
+        return problem_response(e.status, e.slug, e.title, e.detail, e.errors)
+
+    @app.errorhandler(HTTPException)
+    def _http(e: HTTPException):
+        slug = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
+                400: "malformed-json"}.get(e.code, "http-error")
+        headers = None
+        if e.code == 405 and e.valid_methods:
+            headers = {"Allow": ", ".join(e.valid_methods)}
+        detail = {
+            404: "No such resource.",
+            413: "The request body is larger than 1 MiB.",
+        }.get(e.code, e.description or e.name)
+        return problem_response(e.code or 500, slug, e.name, detail, headers=headers)
+
+    @app.errorhandler(Exception)
+    def _unexpected(e: Exception):
+        # A bug of ours, not the client's: log it, answer without a stack trace.
+        log.exception("unhandled error")
+        return problem_response(500, "internal-error", "Internal Server Error",
+                                "The service failed to answer this request.")
