@@ -1,0 +1,46 @@
+"""What the generic invariant test needs to know of Durak."""
+
+from __future__ import annotations
+
+import random
+
+from rules.durak import DECK, GAME, DurakState
+from rules.game import Move
+
+CARDS = range(len(DECK))
+
+
+def candidate_moves(state: DurakState, rng: random.Random) -> list[Move]:
+    """Every move of every seat: `verify` must accept exactly those `legal_moves` lists."""
+    moves = [Move(s, a) for s in (0, 1) for a in ("take", "pass")]
+    moves += [Move(s, a, card=c) for s in (0, 1) for a in ("attack", "defend") for c in CARDS]
+    return moves
+
+
+def check_state(state: DurakState) -> None:
+    """D1: the 36 cards exactly once across hands, stock, table and discard."""
+    seen = state.hands[0] | state.hands[1] | state.discard
+    count = state.hands[0].bit_count() + state.hands[1].bit_count() + state.discard.bit_count()
+    for c in state.stock:
+        seen |= 1 << c
+    count += len(state.stock)
+    for a, d in state.table:
+        seen |= 1 << a
+        count += 1
+        if d >= 0:
+            seen |= 1 << d
+            count += 1
+    assert seen == DECK.full and count == 36
+
+
+def check_final(state: DurakState, settlement: dict) -> None:
+    """D14, D15: a durak loses 1 to the winner's +1; a draw is 0 and 0."""
+    assert not state.stock and not state.table
+    empty = [s for s in (0, 1) if not state.hands[s]]
+    if len(empty) == 2:
+        assert settlement == {"outcome": "draw", "durak": None, "scores": [0, 0]}
+    else:
+        durak = 1 - empty[0]
+        assert settlement["outcome"] == "durak" and settlement["durak"] == durak
+        assert settlement["scores"][durak] == -1 and sum(settlement["scores"]) == 0
+    assert GAME.legal_moves(state) == []
