@@ -5,7 +5,7 @@ The message catalogue is keyed by code so that other languages can be added besi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MESSAGES: dict[str, str] = {
     "deal_over": "The deal is over; no move is possible.",
@@ -43,14 +43,13 @@ MESSAGES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(NamedTuple):
     """An illegal move's answer: a reason code, the rule that forbids it, its details."""
 
     code: str
     rule: str
-    details: dict = field(default_factory=dict)
+    details: dict | None = None
 
     @property
     def message(self) -> str:
-        return MESSAGES[self.code].format(**self.details)
+        return MESSAGES[self.code].format(**(self.details or {}))

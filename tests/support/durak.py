@@ -8,13 +8,14 @@ from rules.durak import DECK, GAME, DurakState
 from rules.game import Move
 
 CARDS = range(len(DECK))
+EVERY_MOVE = [Move(s, a) for s in (0, 1) for a in ("take", "pass")] + [
+    Move(s, a, card=c) for s in (0, 1) for a in ("attack", "defend") for c in CARDS
+]
 
 
 def candidate_moves(state: DurakState, rng: random.Random) -> list[Move]:
     """Every move of every seat: `verify` must accept exactly those `legal_moves` lists."""
-    moves = [Move(s, a) for s in (0, 1) for a in ("take", "pass")]
-    moves += [Move(s, a, card=c) for s in (0, 1) for a in ("attack", "defend") for c in CARDS]
-    return moves
+    return EVERY_MOVE
 
 
 def check_state(state: DurakState) -> None:
