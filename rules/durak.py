@@ -13,6 +13,7 @@ from rules.game import (
     Problem,
     conservation_problems,
     derived_problems,
+    placed,
 )
 from rules.reasons import Reason
 
@@ -168,17 +169,18 @@ class Durak(Game):
     ) -> DurakState:
         """A state from its fields (cards as deck indices), or InvalidState with every
         problem found. Field paths match the JSON state of API.md."""
-        piles = [("hands.0", hands[0]), ("hands.1", hands[1]), ("stock", stock),
-                 ("discard", discard)]
-        piles.append(("table", [c for pair in table for c in pair if c is not None]))
-        problems = conservation_problems(DECK, piles)
+        places = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
+                  *placed("stock", stock), *placed("discard", discard)]
+        for i, (a, d) in enumerate(table):
+            places.append((f"table.{i}.attack", a))
+            if d is not None:
+                places.append((f"table.{i}.defense", d))
+        problems = conservation_problems(DECK, places)
         t = SUITS.index(trump)
         if stock and SUIT_OF[stock[-1]] != t:
             problems.append(Problem(
                 "trump", f"The trump must be the suit of the turned-up card {DECK.codes[stock[-1]]}"
                 " (D2, D3)."))
-        if len(discard) % 2:
-            problems.append(Problem("discard", "Beaten-off cards leave the table in pairs (D11)."))
         defender_hand = len(hands[1 - attacker])
         defended = 0
         ranks = 0
@@ -265,8 +267,11 @@ class Durak(Game):
             return Reason("deal_over", "D14")
         to_act = state.to_act
         if move.seat != to_act:
-            return Reason("not_your_turn", "D6" if phase == "attack" else "D7",
-                          {"seat": move.seat, "to_act": to_act})
+            if phase == "defend":
+                rule = "D8"  # one unbeaten attack at a time: the defender answers it first
+            else:
+                rule = "D10" if state.taking else "D6"  # after take the defender plays no more
+            return Reason("not_your_turn", rule, {"seat": move.seat, "to_act": to_act})
         action = move.action
         if (action in ("attack", "pass")) != (phase == "attack"):
             return Reason("wrong_phase", "D7" if phase == "defend" else "D8",

@@ -94,7 +94,7 @@ class Game:
             order = list(range(len(self.deck)))
             rng.shuffle(order)
         else:
-            problems = conservation_problems(self.deck, [("deck", order)])
+            problems = conservation_problems(self.deck, placed("deck", order))
             if problems:
                 raise InvalidState(problems)
         return self.deal_from(order, **options)
@@ -121,23 +121,25 @@ class Game:
         raise NotImplementedError
 
 
-def conservation_problems(deck: Deck, piles: list[tuple[str, list[int]]]) -> list[Problem]:
-    """Every card of the deck exactly once across the named piles (D1, T1, G1).
+def placed(path: str, cards) -> list[tuple[str, int]]:
+    """The cards of one pile with the field path of each: `hands.0.3`."""
+    return [(f"{path}.{i}", c) for i, c in enumerate(cards)]
 
-    Each pile is (field path, cards); a duplicate is reported at its second place.
-    """
+
+def conservation_problems(deck: Deck, places: list[tuple[str, int]]) -> list[Problem]:
+    """Every card of the deck exactly once across a state's piles (D1, T1, G1).
+
+    `places` holds (field path, card) for every card placed; a duplicate is reported at
+    its second place, the missing cards once at the state's root."""
     seen: dict[int, str] = {}
     problems = []
-    for path, cards in piles:
-        for i, card in enumerate(cards):
-            where = f"{path}.{i}"
-            if card in seen:
-                problems.append(
-                    Problem(where, f"{deck.codes[card]} appears twice (also at {seen[card]}).")
-                )
-            else:
-                seen[card] = where
-    missing = [deck.codes[c] for c in range(len(deck)) if c not in seen]
-    if missing:
+    codes = deck.codes
+    for where, card in places:
+        if card in seen:
+            problems.append(Problem(where, f"{codes[card]} appears twice (also at {seen[card]})."))
+        else:
+            seen[card] = where
+    if len(seen) < len(deck):
+        missing = [codes[c] for c in range(len(deck)) if c not in seen]
         problems.append(Problem("", f"{len(missing)} card(s) missing: {', '.join(missing)}."))
     return problems
