@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
     "must_follow_or_next_suit": "Seat {seat} is void in the led suit and must play a trump "
     "or a card of {suit}, the next suit in avatar order that it holds.",
     "not_on_lead": "Only the player on lead may lead a Dukal.",
+    "repeated_card": "{card} is given more than once.",
 }
 
 
