@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.cards import Card, Deck, MoveTable, bit_list, lowest, mask_of
+from rules.cards import Card, Deck, MoveTable, lowest, mask_of
 from rules.game import (
     UNSET,
     Game,
@@ -35,6 +35,10 @@ SUIT_OF = tuple(i // len(RANKS) for i in range(len(DECK)))
 RANK_OF = tuple(i % len(RANKS) for i in range(len(DECK)))
 SUIT_MASK = tuple(mask_of(range(s * 9, s * 9 + 9)) for s in range(4))
 RANK_MASK = tuple(mask_of(range(r, len(DECK), 9)) for r in range(9))
+# The rank mask of each card; index -1 (an unbeaten slot on the table) reads the trailing 0.
+RANK_MASK_OF = (*(RANK_MASK[RANK_OF[c]] for c in range(len(DECK))), 0)
+BIT = (*(1 << c for c in range(len(DECK))), 0)  # likewise: BIT[-1] == 0
+_new = tuple.__new__
 
 
 def _beaters(trump: int, attack: int) -> int:
@@ -47,8 +51,16 @@ def _beaters(trump: int, attack: int) -> int:
 BEATERS = tuple(tuple(_beaters(t, a) for a in range(len(DECK))) for t in range(4))
 
 # Every possible move, built once: legal-move listing then only picks from tables.
-ATTACKS = tuple(MoveTable(len(DECK), lambda c, s=s: Move(s, "attack", card=c)) for s in (0, 1))
-DEFENCES = tuple(MoveTable(len(DECK), lambda c, s=s: Move(s, "defend", card=c)) for s in (0, 1))
+ATTACKS = tuple(
+    MoveTable(len(DECK), lambda c, s=s: Move(s, "attack", card=c)).chunks for s in (0, 1))
+DEFENCES = tuple(
+    MoveTable(len(DECK), lambda c, s=s: Move(s, "defend", card=c)).chunks for s in (0, 1))
+
+
+def _listed(chunks, mask: int) -> list[Move]:
+    """The moves of a 36-card mask: three 12-bit table lookups, unrolled."""
+    return [*chunks[0][mask & 0xFFF], *chunks[1][mask >> 12 & 0xFFF], *chunks[2][mask >> 24]]
+
 TAKES = (Move(0, "take"), Move(1, "take"))
 PASSES = (Move(0, "pass"), Move(1, "pass"))
 
@@ -95,9 +107,7 @@ class DurakState(NamedTuple):
         """The mask of every card whose rank lies on the table (D8)."""
         m = 0
         for a, d in self.table:
-            m |= RANK_MASK[RANK_OF[a]]
-            if d >= 0:
-                m |= RANK_MASK[RANK_OF[d]]
+            m |= RANK_MASK_OF[a] | RANK_MASK_OF[d]
         return m
 
 
@@ -242,24 +252,29 @@ class Durak(Game):
         return state.to_act
 
     def legal_moves(self, state: DurakState) -> list[Move]:
-        table = state.table
-        if table and table[-1][1] < 0 and not state.taking:
-            seat = 1 - state.attacker
-            beaters = state.hands[seat] & BEATERS[state.trump][table[-1][0]]
-            moves = DEFENCES[seat].moves(beaters)
+        # The hot path of every random deal and search: unpacked once, no helper calls.
+        trump, hands, stock, _, attacker, table, taking = state
+        if not table:
+            hand = hands[attacker]
+            if not stock and not (hand and hands[1 - attacker]):
+                return []  # D14
+            return _listed(ATTACKS[attacker], hand)  # D6
+        attack, defence = table[-1]
+        if defence < 0 and not taking:
+            seat = 1 - attacker
+            moves = _listed(DEFENCES[seat], hands[seat] & BEATERS[trump][attack])
             moves.append(TAKES[seat])  # D7
             return moves
-        seat = state.attacker
-        hand = state.hands[seat]
-        if not table:
-            if not state.stock and not (hand and state.hands[1 - seat]):
-                return []  # D14
-            return ATTACKS[seat].moves(hand)  # D6
-        moves = []
-        if len(table) < state.bout_limit():
-            moves = ATTACKS[seat].moves(hand & state.table_ranks())
-        moves.append(PASSES[seat])  # D8, D13
-        return moves
+        n = len(table)
+        defended = n if not taking else sum(1 for _, d in table if d >= 0)
+        if n < BOUT_LIMIT and n < hands[1 - attacker].bit_count() + defended:  # D9
+            ranks = 0
+            for a, d in table:
+                ranks |= RANK_MASK_OF[a] | RANK_MASK_OF[d]
+            moves = _listed(ATTACKS[attacker], hands[attacker] & ranks)  # D8
+            moves.append(PASSES[attacker])
+            return moves
+        return [PASSES[attacker]]  # D13
 
     def verify(self, state: DurakState, move: Move) -> Reason | None:
         phase = state.phase
@@ -299,63 +314,82 @@ class Durak(Game):
             return Reason("bout_limit_reached", "D9", {"limit": limit})
         return None
 
-    def play(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
+    def apply(self, state: DurakState, move: Move) -> DurakState:
+        # The hot path: states are built with tuple.__new__, half the cost of the NamedTuple
+        # constructor, and no events are described.
         trump, hands, stock, discard, attacker, table, taking = state
-        seat, action, card = move.seat, move.action, move.card
+        action = move.action
         if action == "attack":
-            hands = (hands[0] & ~(1 << card), hands[1]) if seat == 0 else (
-                hands[0], hands[1] & ~(1 << card))
-            return (DurakState(trump, hands, stock, discard, attacker, (*table, (card, -1)),
-                               taking),
-                    [{"type": "attacked", "seat": seat, "card": card}])
+            card = move.card
+            hands = (hands[0] & ~BIT[card], hands[1]) if move.seat == 0 else (
+                hands[0], hands[1] & ~BIT[card])
+            return _new(DurakState, (trump, hands, stock, discard, attacker,
+                                     (*table, (card, -1)), taking))
         if action == "defend":
-            hands = (hands[0] & ~(1 << card), hands[1]) if seat == 0 else (
-                hands[0], hands[1] & ~(1 << card))
-            attack = table[-1][0]
-            return (DurakState(trump, hands, stock, discard, attacker,
-                               (*table[:-1], (attack, card)), taking),
-                    [{"type": "defended", "seat": seat, "card": card, "attack": attack}])
+            card = move.card
+            hands = (hands[0] & ~BIT[card], hands[1]) if move.seat == 0 else (
+                hands[0], hands[1] & ~BIT[card])
+            return _new(DurakState, (trump, hands, stock, discard, attacker,
+                                     (*table[:-1], (table[-1][0], card)), taking))
         if action == "take":
-            return (DurakState(trump, hands, stock, discard, attacker, table, True),
-                    [{"type": "take_declared", "seat": seat}])
+            return _new(DurakState, (trump, hands, stock, discard, attacker, table, True))
         return self._end_bout(state)
 
-    def _end_bout(self, state: DurakState) -> tuple[DurakState, list[dict]]:
-        """The attacker passed: the bout ends (D10, D11), hands refill (D12), the end is
-        checked (D14)."""
-        attacker, defender = state.attacker, state.defender
+    def _end_bout(self, state: DurakState) -> DurakState:
+        """The attacker passed: the bout ends (D10, D11), hands refill (D12)."""
+        trump, (hand0, hand1), stock, discard, attacker, table, taking = state
         on_table = 0
-        for a, d in state.table:
-            on_table |= 1 << a
-            if d >= 0:
-                on_table |= 1 << d
-        hands = list(state.hands)
-        discard = state.discard
-        if state.taking:
-            hands[defender] |= on_table
-            events = [{"type": "bout_taken", "seat": defender, "cards": bit_list(on_table)}]
-            next_attacker = attacker
-        else:
+        for a, d in table:
+            on_table |= BIT[a] | BIT[d]
+        if not taking:
             discard |= on_table
-            events = [{"type": "bout_beaten_off", "seat": defender,
-                       "cards": bit_list(on_table)}]
-            next_attacker = defender
-        stock = state.stock
-        drawn_from = 0
-        for seat in (attacker, defender):
-            need = HAND_SIZE - hands[seat].bit_count()
-            if need > 0 and drawn_from < len(stock):
-                got = stock[drawn_from:drawn_from + need]
-                drawn_from += len(got)
-                hands[seat] |= mask_of(got)
-                events.append({"type": "cards_drawn", "seat": seat, "count": len(got)})
-        if drawn_from:
-            stock = stock[drawn_from:]
-        new = DurakState(state.trump, (hands[0], hands[1]), stock, discard, next_attacker, (),
-                         False)
-        if not stock and not (hands[0] and hands[1]):
+            next_attacker = 1 - attacker  # D11
+        else:
+            if attacker:
+                hand0 |= on_table
+            else:
+                hand1 |= on_table
+            next_attacker = attacker  # D10
+        if stock:
+            hands = [hand0, hand1]
+            drawn = 0
+            for seat in (attacker, 1 - attacker):
+                need = HAND_SIZE - hands[seat].bit_count()
+                if need > 0:
+                    for c in stock[drawn:drawn + need]:
+                        hands[seat] |= BIT[c]
+                    drawn += need
+            stock = stock[drawn:]
+            hand0, hand1 = hands
+        return _new(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
+                                 False))
+
+    def play(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
+        new = self.apply(state, move)
+        return new, self.events(state, move, new)
+
+    def events(self, state: DurakState, move: Move, new: DurakState) -> list[dict]:
+        """What a move did, read off the states before and after it."""
+        seat, action = move.seat, move.action
+        if action == "attack":
+            return [{"type": "attacked", "seat": seat, "card": move.card}]
+        if action == "defend":
+            return [{"type": "defended", "seat": seat, "card": move.card,
+                     "attack": state.table[-1][0]}]
+        if action == "take":
+            return [{"type": "take_declared", "seat": seat}]
+        on_table = [c for pair in state.table for c in pair if c >= 0]
+        kind = "bout_taken" if state.taking else "bout_beaten_off"
+        events = [{"type": kind, "seat": state.defender, "cards": sorted(on_table)}]
+        for s in (state.attacker, state.defender):
+            drawn = new.hands[s].bit_count() - state.hands[s].bit_count()
+            if s == state.defender and state.taking:
+                drawn -= len(on_table)
+            if drawn:
+                events.append({"type": "cards_drawn", "seat": s, "count": drawn})
+        if new.phase == "over":
             events.append({"type": "deal_over", "settlement": _settlement(new)})
-        return new, events
+        return events
 
     def settlement(self, state: DurakState) -> dict | None:
         return _settlement(state) if state.phase == "over" else None

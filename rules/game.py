@@ -117,6 +117,10 @@ class Game:
         """The next state and the events, for a move that `verify` accepts."""
         raise NotImplementedError
 
+    def apply(self, state, move: Move):
+        """The next state alone: what search and random playouts need, without events."""
+        return self.play(state, move)[0]
+
     def settlement(self, state) -> dict | None:
         raise NotImplementedError
 
