@@ -9,3 +9,5 @@ timeout = 30
 graceful_timeout = 10
 keepalive = 5
 accesslog = "-" if os.environ.get("CARDAVIA_ACCESS_LOG") else None
+# Load the app (and its precomputed move tables) once in the master; workers share it.
+preload_app = True

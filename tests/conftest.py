@@ -45,7 +45,7 @@ def server():
         try:
             if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
                 break
-        except requests.ConnectionError:
+        except requests.RequestException:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()

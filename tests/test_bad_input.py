@@ -1,0 +1,159 @@
+"""Bad input gets a clear problem document, never a 500, and says which field is wrong."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import requests
+
+from tests.openapi_check import assert_conforms
+
+PROBLEM = "application/problem+json"
+
+
+@pytest.fixture(scope="module")
+def durak_state(client):
+    return client.post("/v1/games/durak/deal", json={"seed": 11}).json["state"]
+
+
+def fields_of(response) -> set[str]:
+    return {e["field"] for e in response.json["errors"]}
+
+
+def problem(response, status: int):
+    assert response.status_code == status, response.json
+    assert response.content_type == PROBLEM
+    body = response.json
+    assert body["status"] == status and body["title"] and body["detail"] and body["type"]
+    return body
+
+
+@pytest.mark.parametrize("raw", [b"", b"{", b"not json", b"\xff\xfe", b'{"state": }'])
+def test_non_json_is_400(client, raw):
+    problem(client.post("/v1/games/durak/move", data=raw, content_type="application/json"), 400)
+
+
+@pytest.mark.parametrize("raw", [b"[]", b"3", b'"x"', b"null"])
+def test_json_that_is_not_an_object_is_422(client, raw):
+    problem(client.post("/v1/games/durak/legal-moves", data=raw), 422)
+
+
+def test_missing_fields_are_each_named(client):
+    r = client.post("/v1/games/durak/move", json={"state": {"game": "durak"}})
+    problem(r, 422)
+    assert {"move", "state.trump", "state.hands", "state.stock", "state.discard",
+            "state.attacker", "state.table", "state.taking"} <= fields_of(r)
+
+
+@pytest.mark.parametrize(("path", "value", "field"), [
+    (("attacker",), "0", "state.attacker"),
+    (("attacker",), True, "state.attacker"),
+    (("attacker",), 2, "state.attacker"),
+    (("taking",), "false", "state.taking"),
+    (("trump",), "X", "state.trump"),
+    (("hands",), "6S", "state.hands"),
+    (("stock",), {"a": 1}, "state.stock"),
+    (("game",), "tarot", "state.game"),
+    (("phase",), "bidding", "state.phase"),
+])
+def test_wrong_types_point_at_the_field(client, durak_state, path, value, field):
+    state = copy.deepcopy(durak_state)
+    state[path[0]] = value
+    r = client.post("/v1/games/durak/legal-moves", json={"state": state})
+    problem(r, 422)
+    assert field in fields_of(r)
+
+
+def test_unknown_field_is_named(client, durak_state):
+    r = client.post("/v1/games/durak/legal-moves", json={"state": {**durak_state, "hand": []}})
+    problem(r, 422)
+    assert "state.hand" in fields_of(r)
+
+
+def test_unknown_card_codes_are_each_named(client, durak_state):
+    state = copy.deepcopy(durak_state)
+    state["hands"][0][1] = "1S"
+    state["stock"][3] = "6s"  # canonical codes are upper case
+    r = client.post("/v1/games/durak/legal-moves", json={"state": state})
+    problem(r, 422)
+    assert {"state.hands.0.1", "state.stock.3"} <= fields_of(r)
+
+
+def test_duplicated_and_missing_cards_are_an_invalid_state(client, durak_state):
+    state = copy.deepcopy(durak_state)
+    state["hands"][1][0] = state["hands"][0][0]
+    r = client.post("/v1/games/durak/legal-moves", json={"state": state})
+    body = problem(r, 422)
+    assert body["type"].endswith("invalid-state")
+    assert {"state.hands.1.0", "state"} <= fields_of(r)
+
+
+def test_every_problem_of_a_state_is_reported_not_only_the_first(client, durak_state):
+    state = copy.deepcopy(durak_state)
+    state["trump"] = "S" if state["trump"] != "S" else "H"
+    state["to_act"] = 1 - state["to_act"]
+    state["table"] = [{"attack": state["hands"][state["attacker"]][0], "defense": None}]
+    r = client.post("/v1/games/durak/legal-moves", json={"state": state})
+    problem(r, 422)
+    assert {"state.trump", "state.table.0.attack"} <= fields_of(r)
+
+
+def test_malformed_move_is_422_and_names_the_field(client, durak_state):
+    for move, field in [({"seat": 0, "action": "fly"}, "move.action"),
+                        ({"seat": 0, "action": "attack"}, "move.card"),
+                        ({"seat": 0, "action": "take", "card": "6S"}, "move.card"),
+                        ({"seat": 9, "action": "take"}, "move.seat"),
+                        ({"action": "take"}, "move.seat")]:
+        r = client.post("/v1/games/durak/move", json={"state": durak_state, "move": move})
+        problem(r, 422)
+        assert field in fields_of(r), (move, r.json)
+
+
+def test_a_view_is_never_accepted_as_a_state(client, durak_state):
+    state = copy.deepcopy(durak_state)
+    state["hands"][1] = ["?"] * len(state["hands"][1])
+    problem(client.post("/v1/games/durak/legal-moves", json={"state": state}), 422)
+
+
+def test_unknown_game_is_404_and_wrong_method_405(client):
+    problem(client.get("/v1/games/poker"), 404)
+    problem(client.post("/v1/games/poker/deal", json={}), 404)
+    r = client.get("/v1/games/durak/move")
+    problem(r, 405)
+    assert "POST" in r.headers["Allow"]
+    problem(client.delete("/v1/games"), 405)
+
+
+def test_bad_deal_options(client):
+    for body, field in [({"seed": "x"}, "seed"), ({"seed": -1}, "seed"),
+                        ({"deck": ["6S"]}, "deck"), ({"deck": ["ZZ"] * 36}, "deck.0"),
+                        ({"dealer": 1}, "dealer")]:
+        r = client.post("/v1/games/durak/deal", json=body)
+        problem(r, 422)
+        assert field in fields_of(r), (body, r.json)
+
+
+def test_bad_ai_requests(client, durak_state):
+    for extra, field in [({"level": "godlike"}, "level"), ({"budget_ms": 0}, "budget_ms"),
+                         ({"budget_ms": 10_001}, "budget_ms"),
+                         ({"seat": 1 - durak_state["to_act"]}, "seat"), ({"seat": 2}, "seat")]:
+        r = client.post("/v1/games/durak/ai-move", json={"state": durak_state, **extra})
+        problem(r, 422)
+        assert field in fields_of(r), (extra, r.json)
+
+
+def test_huge_and_deeply_nested_bodies_over_http(server):
+    r = requests.post(f"{server}/v1/games/durak/move", data=b" " * (1024 * 1024 + 1),
+                      headers={"Content-Type": "application/json"}, timeout=30)
+    assert r.status_code == 413 and r.headers["Content-Type"] == PROBLEM
+    assert_conforms("post", "/v1/games/{game}/move", r)
+    nested = b'{"state": ' * 5000 + b"1" + b"}" * 5000
+    r = requests.post(f"{server}/v1/games/durak/move", data=nested, timeout=30)
+    assert r.status_code == 400 and r.headers["Content-Type"] == PROBLEM
+    deep_but_valid_json = b"[" * 900 + b"]" * 900
+    r = requests.post(f"{server}/v1/games/durak/move", data=deep_but_valid_json, timeout=30)
+    assert r.status_code == 422 and r.headers["Content-Type"] == PROBLEM
+    long_list = {"state": {"game": "durak", "hands": [["6S"] * 100_000, []]}}
+    r = requests.post(f"{server}/v1/games/durak/legal-moves", json=long_list, timeout=30)
+    assert r.status_code in (413, 422) and r.headers["Content-Type"] == PROBLEM
