@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.game import Game, Move, Template
-from schemas import common, durak
+from schemas import common, durak, tarot
 
 
 @dataclass(frozen=True)
@@ -39,4 +39,5 @@ class GameSchemas:
 
 GAMES: dict[str, GameSchemas] = {
     "durak": GameSchemas(durak.GAME, durak.REQUESTS, durak.dump_state),
+    "tarot": GameSchemas(tarot.GAME, tarot.REQUESTS, tarot.dump_state),
 }

@@ -1,0 +1,842 @@
+"""French Tarot for four players, one deal: rules T1–T17 of RULES.md.
+
+Cards are deck indices: the four suits 0–55 (14 cards each, low to high, so that within a
+suit a higher index is a higher card), the trumps T1–T21 at 56–76 (again in order), the
+Excuse at 77. Card points are counted in half points (T13) so that every sum is exact.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.cards import Card, Deck, MoveTable, bit_list, mask_of
+from rules.game import (
+    UNSET,
+    Game,
+    InvalidState,
+    Move,
+    Problem,
+    Template,
+    conservation_problems,
+    derived_problems,
+    placed,
+)
+from rules.reasons import Reason
+
+SUITS = "SHDC"
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")  # T1
+RANK_NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+              "Jack", "Knight", "Queen", "King")
+# T1: the French pattern prints its courts as Valet, Cavalier, Dame, Roi.
+LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "C", "D", "R")
+# T13 in half points, by suit rank: every pip 1/2, J 3/2, C 5/2, Q 7/2, K 9/2.
+RANK_HALF_POINTS = (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9)
+
+PLAYERS = 4
+HAND_SIZE = 18  # T2
+CHIEN_SIZE = 6  # T2, T5
+TRICKS = 18  # T9: one card per player per trick, 18 cards each
+POIGNEE_SIZES = {10: "simple", 13: "double", 15: "triple"}  # T8
+POIGNEE_VALUES = {"simple": 20, "double": 30, "triple": 40}  # T8
+CONTRACTS = ("prise", "garde", "garde_sans", "garde_contre")  # T4, lowest first
+BIDS = ("pass", *CONTRACTS)
+BID_RANK = {b: i for i, b in enumerate(BIDS)}
+MULTIPLIERS = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}  # T4
+TARGETS = (56, 51, 41, 36)  # T14, by the number of bouts
+CAMPS = ("defense", "taker")  # indexed by "is this the taker's camp"
+
+FIRST_TRUMP = 56
+PETIT = FIRST_TRUMP  # T1
+MONDE = FIRST_TRUMP + 20  # T21
+EXCUSE = 77
+TRUMP_SUIT, EXCUSE_SUIT = 4, 5
+
+
+def _card(i: int) -> Card:
+    if i < FIRST_TRUMP:
+        s, r = SUITS[i // 14], i % 14
+        return Card(RANKS[r] + s, s, RANKS[r], f"{RANK_NAMES[r]} of {SUIT_NAMES[s]}", LABELS[r],
+                    RANK_HALF_POINTS[r] / 2)
+    if i < EXCUSE:
+        n = i - FIRST_TRUMP + 1
+        return Card(f"T{n}", "T", str(n), f"Trump {n}", str(n), 4.5 if n in (1, 21) else 0.5)
+    # The Tarot Nouveau prints a star in the Excuse's corners.
+    return Card("EX", "EX", "EX", "The Excuse", "★", 4.5)
+
+
+DECK = Deck(_card(i) for i in range(78))
+SUIT_OF = tuple(i // 14 if i < FIRST_TRUMP else TRUMP_SUIT if i < EXCUSE else EXCUSE_SUIT
+                for i in range(78))
+HALF_POINTS = tuple(round(c.points * 2) for c in DECK.cards)
+SUIT_MASK = tuple(mask_of(range(s * 14, s * 14 + 14)) for s in range(4))
+TRUMPS = mask_of(range(FIRST_TRUMP, EXCUSE))
+EXCUSE_BIT = 1 << EXCUSE
+PETIT_BIT = 1 << PETIT
+BOUTS = mask_of((PETIT, MONDE, EXCUSE))  # T1
+KINGS = mask_of(s * 14 + 13 for s in range(4))
+ORDINARY = mask_of(range(FIRST_TRUMP)) & ~KINGS  # T5: suit cards other than Kings
+# ABOVE[t]: the trumps higher than trump t (T9, overtrumping).
+ABOVE = tuple(TRUMPS & ~((2 << t) - 1) if t >= FIRST_TRUMP else TRUMPS for t in range(78))
+
+# Every possible move, built once: listing then only picks from tables.
+PLAY = tuple(tuple(Move(s, "play", card=c) for c in range(78)) for s in range(PLAYERS))
+PLAYS = tuple(MoveTable(78, lambda c, s=s: PLAY[s][c]) for s in range(PLAYERS))
+BID_MOVES = tuple(tuple(Move(s, "bid", contract=b) for b in BIDS) for s in range(PLAYERS))
+# BID_CHOICES[seat][highest]: pass, then every contract above the highest bid (T4).
+BID_CHOICES = tuple(
+    tuple([BID_MOVES[s][0], *BID_MOVES[s][h + 1:]] for h in range(len(BIDS)))
+    for s in range(PLAYERS))
+CHELEM_MOVES = tuple((Move(s, "chelem", announce=False), Move(s, "chelem", announce=True))
+                     for s in range(PLAYERS))
+
+_new = tuple.__new__
+
+
+class TarotState(NamedTuple):
+    dealer: int
+    hands: tuple[int, int, int, int]  # bitmasks
+    chien: int  # bitmask: the cards still set aside (T2, T6)
+    chien_shown: int  # bitmask: the chien revealed in a prise or garde (T5)
+    bids: tuple[str, ...]  # in speaking order from (dealer + 1) % 4
+    taker: int | None  # derived from bids once all four have spoken
+    contract: str | None
+    ecart: int  # bitmask (T5)
+    chelem: bool | None  # None until the taker decides (T7)
+    poignees: tuple[tuple[int, int], ...]  # (seat, bitmask) in declaration order (T8)
+    trick: tuple[int, ...]  # the trick in progress, in play order
+    leader: int  # the seat that leads (or led) the trick in progress
+    tricks: tuple[tuple[int, tuple[int, int, int, int], int], ...]  # (leader, cards, winner)
+    phase: str  # bidding | discard | chelem | play | over
+    to_act: int | None
+
+
+# -- rule helpers shared by play, verify, build and the AI --------------------------------
+
+def led_card(trick) -> int:
+    """T9: the card that sets the suit to follow; an Excuse led hands that to the next card.
+    -1 while no such card is on the table."""
+    for c in trick:
+        if c != EXCUSE:
+            return c
+    return -1
+
+
+def top_trump(trick) -> int:
+    top = -1
+    for c in trick:
+        if FIRST_TRUMP <= c < EXCUSE and c > top:
+            top = c
+    return top
+
+
+def playable(hand: int, trick) -> int:
+    """T9: the cards of `hand` that may go on `trick`."""
+    led = led_card(trick)
+    if led < 0:
+        return hand
+    suit = SUIT_OF[led]
+    excuse = hand & EXCUSE_BIT
+    if suit != TRUMP_SUIT:
+        follow = hand & SUIT_MASK[suit]
+        if follow:
+            return follow | excuse
+    trumps = hand & TRUMPS
+    if not trumps:
+        return hand
+    top = top_trump(trick)
+    if top >= 0:
+        over = trumps & ABOVE[top]
+        if over:
+            return over | excuse
+    return trumps | excuse
+
+
+def follow_reason(seat: int, hand: int, trick, card: int) -> Reason | None:
+    """T9 as a reason: why `card` may not go on `trick`, or None. Agrees with `playable`."""
+    if card == EXCUSE:
+        return None
+    led = led_card(trick)
+    if led < 0:
+        return None
+    suit = SUIT_OF[led]
+    card_suit = SUIT_OF[card]
+    if suit != TRUMP_SUIT:
+        if card_suit == suit:
+            return None
+        if hand & SUIT_MASK[suit]:
+            return Reason("must_follow_suit", "T9", {"seat": seat})
+    trumps = hand & TRUMPS
+    if not trumps:
+        return None
+    if card_suit != TRUMP_SUIT:
+        # Trumps led are followed with trumps; a void suit is answered with one.
+        code = "must_follow_suit" if suit == TRUMP_SUIT else "must_trump"
+        return Reason(code, "T9", {"seat": seat})
+    top = top_trump(trick)
+    if top > card and trumps & ABOVE[top]:
+        return Reason("must_overtrump", "T9", {"seat": seat, "highest": DECK.codes[top]})
+    return None
+
+
+def trick_winner(cards, leader: int, taker: int | None, earlier_winners) -> int:
+    """T10: the seat that wins a complete trick; T12's exception on the 18th trick: a camp
+    that won every earlier trick and leads the Excuse to the last one wins it."""
+    if cards[0] == EXCUSE and len(earlier_winners) == TRICKS - 1:
+        camp = leader == taker
+        if all((w == taker) == camp for w in earlier_winners):
+            return leader
+    top = top_trump(cards)
+    if top >= 0:
+        best = top
+    else:
+        led = led_card(cards)
+        suit = SUIT_OF[led]
+        best = led
+        for c in cards:
+            if SUIT_OF[c] == suit and c > best:
+                best = c
+    return (leader + cards.index(best)) % PLAYERS
+
+
+def petit_sec(hand: int) -> bool:
+    """T3: the Petit is the only trump and the Excuse is not held."""
+    return hand & TRUMPS == PETIT_BIT and not hand & EXCUSE_BIT
+
+
+def poignee_pool(state: TarotState, seat: int) -> int:
+    """T8: the trumps a seat may show: its hand's, and for the taker the trumps it was forced
+    to lay in the écart (public anyway)."""
+    pool = state.hands[seat] & TRUMPS
+    if seat == state.taker:
+        pool |= state.ecart & TRUMPS
+    return pool
+
+
+def poignee_problem(cards, pool: int, excuse_held: bool) -> str | None:
+    """T8: why `cards` is not a poignée that a player with these trumps may show."""
+    shown = mask_of(cards)
+    if shown.bit_count() != len(cards):
+        return "a card is shown twice"
+    if len(cards) not in POIGNEE_SIZES:
+        return f"a poignée shows 10, 13 or 15 trumps, not {len(cards)}"
+    trumps = shown & ~EXCUSE_BIT
+    if trumps & ~TRUMPS:
+        return "only trumps (and the Excuse) are shown"
+    if trumps & ~pool:
+        return "it shows trumps the player does not hold"
+    if shown & EXCUSE_BIT:
+        if not excuse_held:
+            return "the player does not hold the Excuse"
+        if trumps != pool:
+            return "the Excuse stands in for a trump only when every trump held is shown"
+    return None
+
+
+def canonical_poignees(pool: int, excuse_held: bool) -> list[tuple[int, ...]]:
+    """T8 [decided]: for each level the player can show, the lowest trumps ascending, with the
+    Excuse last when it stands in for the missing one."""
+    trumps = bit_list(pool)
+    n = len(trumps)
+    out = []
+    for size in POIGNEE_SIZES:
+        if n >= size:
+            out.append(tuple(trumps[:size]))
+        elif n == size - 1 and excuse_held:
+            out.append((*trumps, EXCUSE))
+    return out
+
+
+def _repeated(cards) -> int:
+    seen = set()
+    for c in cards:
+        if c in seen:
+            return c
+        seen.add(c)
+    raise ValueError("no card repeated")
+
+
+def _highest_bid(bids) -> tuple[int, int | None]:
+    """T4: the rank of the highest bid so far and its index in speaking order."""
+    best, at = 0, None
+    for i, b in enumerate(bids):
+        r = BID_RANK[b]
+        if r > best:
+            best, at = r, i
+    return best, at
+
+
+# -- settlement -------------------------------------------------------------------------
+
+def score(contract: str, taker: int, bouts: int, half_points: int,
+          petit_au_bout: str | None = None, poignees=(),
+          chelem_announced: bool = False, chelem_made_by: str | None = None) -> dict:
+    """T14–T17, the settlement of one deal from its score sheet: a pure function used both
+    for a deal played here and for `POST /v1/games/tarot/settlement`.
+
+    `half_points` is the taker's camp's card points doubled (T13 counts halves);
+    `petit_au_bout` and `chelem_made_by` name a camp; `poignees` holds (label, level) where
+    label is merged into the entry (`{"seat": 2}` or `{"declared_by": "defense"}`)."""
+    multiplier = MULTIPLIERS[contract]
+    target = TARGETS[bouts]
+    made = half_points >= 2 * target
+    # T14 (FFT): a leftover half point goes to the side that wins, so every figure is whole.
+    counted = (half_points + 1) // 2 if made else half_points // 2
+    base = (25 + abs(counted - target)) * multiplier
+    if not made:
+        base = -base
+    per_defender = base
+    winner = "taker" if made else "defense"
+
+    bonus_petit = None
+    if petit_au_bout is not None:  # T15
+        value = 10 * multiplier
+        bonus_petit = {"camp": petit_au_bout, "value": value}
+        per_defender += value if petit_au_bout == "taker" else -value
+
+    handfuls = []
+    for label, level in poignees:  # T17.3: to the camp that won the contract, not multiplied
+        value = POIGNEE_VALUES[level]
+        handfuls.append({**label, "level": level, "value": value, "camp": winner})
+        per_defender += value if made else -value
+
+    chelem = None
+    if chelem_announced or chelem_made_by is not None:  # T16, not multiplied
+        if chelem_announced:
+            # [decided] an announced chelem that the taker's camp does not make fails,
+            # whoever else won tricks: 200 to the defenders, nothing more.
+            camp, value = ("taker", 400) if chelem_made_by == "taker" else ("defense", 200)
+        else:
+            camp, value = chelem_made_by, 200
+        chelem = {"announced": bool(chelem_announced), "made_by": chelem_made_by,
+                  "camp": camp, "value": value}
+        per_defender += value if camp == "taker" else -value
+
+    scores = [-per_defender] * PLAYERS
+    scores[taker] = 3 * per_defender  # T17: the four scores sum to zero
+    return {
+        "taker": taker,
+        "contract": contract,
+        "multiplier": multiplier,
+        "bouts": bouts,
+        "target": target,
+        "points": half_points // 2 if half_points % 2 == 0 else half_points / 2,
+        "made": made,
+        "base": base,
+        "petit_au_bout": bonus_petit,
+        "poignees": handfuls,
+        "chelem": chelem,
+        "per_defender": per_defender,
+        "scores": scores,
+    }
+
+
+def camp_cards(state: TarotState) -> tuple[int, int, int]:
+    """The taker's camp at the end of a played deal: (half points, bouts, cards as a mask)
+    after T6, T11 and T12. The defence holds the rest of the 91 points."""
+    taker = state.taker
+    half = 0
+    won = 0
+    if state.contract == "garde_sans":
+        won |= state.chien  # T6
+    elif state.contract in ("prise", "garde"):
+        won |= state.ecart  # T5
+    for k, (leader, cards, winner) in enumerate(state.tricks):
+        winner_is_taker = winner == taker
+        for i, c in enumerate(cards):
+            if c != EXCUSE:
+                if winner_is_taker:
+                    won |= 1 << c
+                continue
+            owner_is_taker = (leader + i) % PLAYERS == taker
+            if k < TRICKS - 1:
+                # T11: the Excuse stays with its owner's camp; half a point changes hands.
+                if owner_is_taker:
+                    won |= EXCUSE_BIT
+                if owner_is_taker != winner_is_taker:
+                    half += 1 if winner_is_taker else -1
+            elif winner == (leader + i) % PLAYERS:
+                # T12's exception: the Excuse never wins a trick, so it won by a chelem.
+                if owner_is_taker:
+                    won |= EXCUSE_BIT
+            elif not owner_is_taker:
+                won |= EXCUSE_BIT  # T12: on the last trick it changes camp
+    for c in bit_list(won):
+        half += HALF_POINTS[c]
+    return half, (won & BOUTS).bit_count(), won
+
+
+def settle(state: TarotState) -> dict:
+    """The settlement of a finished deal (API.md, "Settlements")."""
+    if state.taker is None:
+        # T3: no score. Petit sec is found at the deal, before any bid; else all passed.
+        return {"annulled": "all_pass" if state.bids else "petit_sec", "scores": [0] * PLAYERS}
+    taker = state.taker
+    half, bouts, _ = camp_cards(state)
+    tricks = state.tricks
+    # T15: the last trick decides, or the 17th when a chelem was completed with the Excuse.
+    last = tricks[-1]
+    if last[1][0] == EXCUSE and last[2] == last[0]:
+        last = tricks[-2]
+    petit = None
+    if PETIT in last[1]:
+        petit = CAMPS[last[2] == taker]
+    winners = {w == taker for _, _, w in tricks}
+    made_by = CAMPS[winners.pop()] if len(winners) == 1 else None  # T16
+    poignees = [({"seat": seat}, POIGNEE_SIZES[mask.bit_count()])
+                for seat, mask in state.poignees]
+    return score(state.contract, taker, bouts, half, petit, poignees, bool(state.chelem),
+                 made_by)
+
+
+# -- the game ---------------------------------------------------------------------------
+
+class Tarot(Game):
+    id = "tarot"
+    name = "French Tarot"
+    players = PLAYERS
+    summary = (
+        "Four players bid for the right to play alone against the other three. The taker "
+        "needs a number of card points that falls with the bouts (the 1 and 21 of trumps "
+        "and the Excuse) won in tricks; trumps must be played, and overtrumped, when a "
+        "suit cannot be followed."
+    )
+    deck = DECK
+    deck_info = {
+        "name": "French Tarot (Tarot Nouveau), 78 cards",
+        "size": 78,
+        "origin": "France: the Tarot Nouveau pattern, 21 trumps with Arabic numerals and "
+                  "genre scenes, the Excuse, and four suits of 14 with a Knight",
+        "wikipedia": "https://en.wikipedia.org/wiki/French_tarot",
+    }
+    rules = tuple(f"T{i}" for i in range(1, 18))
+    actions = ("bid", "discard", "chelem", "poignee", "play")
+
+    # -- dealing -----------------------------------------------------------------
+
+    def deal_from(self, order: list[int], dealer: int = 3) -> TarotState:
+        """T2: 18 cards to each seat in turn from the top, the last 6 to the chien.
+        T3 [decided]: a petit sec is found here, before any bid, and annuls the deal."""
+        hands = tuple(mask_of(order[HAND_SIZE * s:HAND_SIZE * s + HAND_SIZE])
+                      for s in range(PLAYERS))
+        chien = mask_of(order[HAND_SIZE * PLAYERS:])
+        first = (dealer + 1) % PLAYERS
+        annulled = any(petit_sec(h) for h in hands)
+        return TarotState(dealer, hands, chien, 0, (), None, None, 0, None, (), (), first, (),
+                          "over" if annulled else "bidding", None if annulled else first)
+
+    # -- reading a state -----------------------------------------------------------
+
+    def build(
+        self,
+        dealer: int,
+        hands: list[list[int]],
+        chien: list[int],
+        chien_shown: list[int],
+        bids: list[str],
+        ecart: list[int],
+        chelem: bool | None,
+        poignees: list[tuple[int, list[int]]],
+        trick: list[tuple[int, int]],
+        tricks: list[tuple[list[tuple[int, int]], int]],
+        taker: int | None = UNSET,
+        contract: str | None = UNSET,
+        phase: str = UNSET,
+        to_act: int | None = UNSET,
+        result: dict | None = UNSET,
+    ) -> TarotState:
+        """A state from its fields (cards as deck indices; a play is (seat, card), a past
+        trick (plays, winner), a poignée (seat, cards)), or InvalidState with every problem
+        found. Field paths match the JSON state of API.md."""
+        problems: list[Problem] = []
+        add = problems.append
+        codes = DECK.codes
+
+        # T1: all 78 cards exactly once across the piles.
+        places = [p for s in range(PLAYERS) for p in placed(f"hands.{s}", hands[s])]
+        places += placed("chien", chien) + placed("ecart", ecart)
+        places += [(f"trick.{j}.card", c) for j, (_, c) in enumerate(trick)]
+        for k, (plays, _) in enumerate(tricks):
+            places += [(f"tricks.{k}.cards.{j}.card", c) for j, (_, c) in enumerate(plays)]
+        conserved = not (dup := conservation_problems(DECK, places))
+        problems += dup
+
+        # T4: one bid per seat, each contract above every earlier one.
+        if len(bids) > PLAYERS:
+            add(Problem("bids", f"Each seat bids exactly once: {len(bids)} bids (T4)."))
+        bids = tuple(bids[:PLAYERS])
+        highest = 0
+        for i, b in enumerate(bids):
+            rank = BID_RANK[b]
+            if rank and rank <= highest:
+                add(Problem(f"bids.{i}", f"{b} does not rise above {BIDS[highest]} (T4)."))
+            highest = max(highest, rank)
+        bidding_done = len(bids) == PLAYERS
+        _, at = _highest_bid(bids)
+        taker_ = (dealer + 1 + at) % PLAYERS if bidding_done and at is not None else None
+        contract_ = bids[at] if taker_ is not None else None
+        if taker is not UNSET and taker != taker_:
+            add(Problem("taker", f"The taker is {taker_}, not {taker} (T4)."))
+        if contract is not UNSET and contract != contract_:
+            add(Problem("contract", f"The contract is {contract_}, not {contract} (T4)."))
+
+        # Who played what: the seats must follow in turn from each trick's leader (T2, T10).
+        first = (dealer + 1) % PLAYERS
+        leader = taker_ if chelem and taker_ is not None else first  # T7
+        played = [0] * PLAYERS
+        played_count = [0] * PLAYERS
+        winners: list[int] = []
+        if len(tricks) > TRICKS:
+            add(Problem("tricks", f"A deal has {TRICKS} tricks, not {len(tricks)} (T9)."))
+        for k, (plays, winner) in enumerate(tricks):
+            if len(plays) != PLAYERS:
+                add(Problem(f"tricks.{k}.cards",
+                            f"A trick holds one card from each seat, not {len(plays)} (T9)."))
+            for j, (seat, c) in enumerate(plays):
+                if seat != (leader + j) % PLAYERS:
+                    add(Problem(f"tricks.{k}.cards.{j}.seat",
+                                f"Seat {seat} plays out of turn: seat {(leader + j) % PLAYERS} "
+                                "was to play (T2, T10)."))
+                played[seat] |= 1 << c
+                played_count[seat] += 1
+            if len(plays) == PLAYERS:
+                cards = tuple(c for _, c in plays)
+                right = trick_winner(cards, leader, taker_, winners)
+                if winner != right:
+                    add(Problem(f"tricks.{k}.winner",
+                                f"Seat {right} wins this trick, not seat {winner} (T10, T12)."))
+            winners.append(winner)
+            leader = winner
+        if len(trick) >= PLAYERS:
+            add(Problem("trick", f"A trick in progress holds at most 3 cards, not {len(trick)}."))
+        if trick and len(tricks) >= TRICKS:
+            add(Problem("trick", "The deal is over after 18 tricks (T9)."))
+        for j, (seat, c) in enumerate(trick):
+            if seat != (leader + j) % PLAYERS:
+                add(Problem(f"trick.{j}.seat",
+                            f"Seat {seat} plays out of turn: seat {(leader + j) % PLAYERS} was "
+                            "to play (T2, T10)."))
+            played[seat] |= 1 << c
+            played_count[seat] += 1
+
+        # The stage of the deal the piles must fit.
+        chien_taken = contract_ in ("prise", "garde")
+        n_chien, n_shown, n_ecart = len(chien), len(chien_shown), len(ecart)
+        if taker_ is None:
+            stage = "bidding"
+        elif chien_taken and not n_ecart:
+            stage = "discard"
+        elif chelem is None:
+            stage = "chelem"
+        else:
+            stage = "play"
+        want_chien = 0 if chien_taken else CHIEN_SIZE
+        if n_chien != want_chien:
+            add(Problem("chien", f"The chien holds {want_chien} cards here, not {n_chien} "
+                                 "(T2, T5, T6)."))
+        want_shown = CHIEN_SIZE if chien_taken else 0
+        if n_shown != want_shown:
+            add(Problem("chien_shown", f"{want_shown} chien cards are shown here, not "
+                                       f"{n_shown} (T5, T6)."))
+        if chien_taken:
+            taker_cards = mask_of(hands[taker_]) | mask_of(ecart) | played[taker_]
+            for i, c in enumerate(chien_shown):
+                if not taker_cards >> c & 1:
+                    add(Problem(f"chien_shown.{i}",
+                                f"{codes[c]} of the chien is neither in the taker's hand, the "
+                                "écart nor the taker's plays (T5)."))
+            if n_ecart not in (0, CHIEN_SIZE):
+                add(Problem("ecart", f"The écart holds exactly 6 cards, not {n_ecart} (T5)."))
+            for i, c in enumerate(ecart):
+                if (KINGS | BOUTS) >> c & 1:
+                    add(Problem(f"ecart.{i}", f"{codes[c]} may not be discarded: Kings and "
+                                              "bouts never go to the écart (T5)."))
+            before = taker_cards  # the taker's 24 cards when it laid the écart
+            needed = max(0, CHIEN_SIZE - (before & ORDINARY).bit_count())
+            given = (mask_of(ecart) & TRUMPS).bit_count()
+            if given > needed:
+                add(Problem("ecart", f"{given} trumps in the écart, where only {needed} were "
+                                     "needed to fill a shortfall of ordinary cards (T5)."))
+        elif n_ecart:
+            add(Problem("ecart", "Only a prise or a garde has an écart (T5, T6)."))
+        if chelem is not None and stage in ("bidding", "discard"):
+            add(Problem("chelem", "The taker decides on a chelem only after the discard, or "
+                                  "after the bidding in a garde sans or contre (T7)."))
+        if stage != "play":
+            for field, value in (("poignees", poignees), ("trick", trick), ("tricks", tricks)):
+                if value:
+                    add(Problem(field, "Play starts only after the taker's chelem decision "
+                                       "(T7)."))
+
+        # Hand sizes: 18 less the cards played; the taker holds 24 while discarding.
+        for s in range(PLAYERS):
+            want = HAND_SIZE - played_count[s]
+            if stage == "discard" and s == taker_:
+                want += CHIEN_SIZE
+            if len(hands[s]) != want:
+                add(Problem(f"hands.{s}", f"Seat {s} holds {len(hands[s])} cards; {want} in the "
+                                          f"{stage} phase here (T2, T5, T9)."))
+
+        hand_masks = tuple(mask_of(h) for h in hands)
+        leader_now = leader
+        to_act_ = (leader_now + len(trick)) % PLAYERS
+        first_trick = not tricks
+
+        # T8: each poignée valid for what the seat held, once per seat, before its first card.
+        declared = set()
+        ecart_trumps = mask_of(ecart) & TRUMPS
+        for i, (seat, cards) in enumerate(poignees):
+            if seat in declared:
+                add(Problem(f"poignees.{i}.seat", f"Seat {seat} declares a poignée twice (T8)."))
+            declared.add(seat)
+            held = hand_masks[seat] | played[seat]
+            pool = held & TRUMPS | (ecart_trumps if seat == taker_ else 0)
+            why = poignee_problem(cards, pool, bool(held & EXCUSE_BIT))
+            if why:
+                add(Problem(f"poignees.{i}.cards", f"That is not a valid poignée: {why} (T8)."))
+            if not played_count[seat] and not (first_trick and seat == to_act_):
+                add(Problem(f"poignees.{i}.seat",
+                            f"Seat {seat} has not come to its first card; a poignée is declared "
+                            "only then (T8)."))
+
+        # T3: a petit sec in any dealt hand annuls the deal before the bidding.
+        annulled_petit = False
+        for s in range(PLAYERS):
+            dealt = hand_masks[s] | played[s]
+            if s == taker_ and chien_taken:
+                dealt = (dealt | mask_of(ecart)) & ~mask_of(chien_shown)
+            if petit_sec(dealt):
+                if bids or stage != "bidding":
+                    add(Problem(f"hands.{s}", f"Seat {s} was dealt a petit sec: the deal is "
+                                              "annulled before any bid (T3)."))
+                else:
+                    annulled_petit = True
+
+        # T9: replay every card against the hand its seat held then, once the piles are sound.
+        if conserved and not problems:
+            holding = list(hand_masks)
+            plays_in_order = [(f"tricks.{k}.cards.{j}.card", j, s, c)
+                              for k, (plays, _) in enumerate(tricks)
+                              for j, (s, c) in enumerate(plays)]
+            plays_in_order += [(f"trick.{j}.card", j, s, c) for j, (s, c) in enumerate(trick)]
+            before_play = []
+            for _path, _j, s, c in reversed(plays_in_order):
+                holding[s] |= 1 << c
+                before_play.append(holding[s])
+            before_play.reverse()
+            table: list[int] = []
+            for (path, j, s, c), hand in zip(plays_in_order, before_play, strict=True):
+                if j == 0:
+                    table = []
+                reason = follow_reason(s, hand, table, c)
+                if reason is not None:
+                    add(Problem(path, f"{codes[c]}: {reason.message} (T9)"))
+                table.append(c)
+
+        if problems:
+            raise InvalidState(problems)
+
+        if annulled_petit or (bidding_done and taker_ is None):
+            phase_, to_act_ = "over", None  # T3
+        elif stage == "bidding":
+            phase_, to_act_ = "bidding", (first + len(bids)) % PLAYERS
+        elif stage in ("discard", "chelem"):
+            phase_, to_act_ = stage, taker_
+        elif len(tricks) == TRICKS:
+            phase_, to_act_ = "over", None
+        else:
+            phase_ = "play"
+        state = TarotState(
+            dealer, hand_masks, mask_of(chien), mask_of(chien_shown), bids, taker_, contract_,
+            mask_of(ecart), chelem, tuple((s, mask_of(c)) for s, c in poignees),
+            tuple(c for _, c in trick), leader_now,
+            tuple((plays[0][0], tuple(c for _, c in plays), w) for plays, w in tricks),
+            phase_, to_act_)
+        derived = derived_problems(self, state, phase, to_act, result)
+        if derived:
+            raise InvalidState(derived)
+        return state
+
+    # -- the moves -----------------------------------------------------------------
+
+    def to_act(self, state: TarotState) -> int | None:
+        return state.to_act
+
+    def legal_moves(self, state: TarotState) -> list[Move | Template]:
+        phase = state.phase
+        seat = state.to_act
+        if phase == "play":
+            moves = PLAYS[seat].moves(playable(state.hands[seat], state.trick))
+            if not state.tricks and all(s != seat for s, _ in state.poignees):
+                # T8: before the seat's first card, one canonical poignée per level.
+                moves += [Move(seat, "poignee", cards=cards) for cards in canonical_poignees(
+                    poignee_pool(state, seat), bool(state.hands[seat] & EXCUSE_BIT))]
+            return moves
+        if phase == "bidding":
+            return list(BID_CHOICES[seat][_highest_bid(state.bids)[0]])
+        if phase == "discard":
+            return [self.discard_template(state)]
+        if phase == "chelem":
+            return list(CHELEM_MOVES[seat])
+        return []
+
+    def discard_template(self, state: TarotState) -> Template:
+        """T5: six cards, never a King or a bout; ordinary cards first, and trumps only to
+        fill the shortfall — then every ordinary card goes, plus that many trumps."""
+        hand = state.hands[state.taker]
+        ordinary = hand & ORDINARY
+        if ordinary.bit_count() >= CHIEN_SIZE:
+            return Template(state.taker, "discard", CHIEN_SIZE, (), tuple(bit_list(ordinary)))
+        return Template(state.taker, "discard", CHIEN_SIZE, tuple(bit_list(ordinary)),
+                        tuple(bit_list(hand & TRUMPS & ~BOUTS)))
+
+    def verify(self, state: TarotState, move: Move) -> Reason | None:
+        phase = state.phase
+        if phase == "over":
+            return Reason("deal_over", "T3" if state.taker is None else "T9")
+        seat, action = move.seat, move.action
+        if seat != state.to_act:
+            if phase == "bidding":
+                if (seat - state.dealer - 1) % PLAYERS < len(state.bids):
+                    return Reason("already_bid", "T4", {"seat": seat})
+                return Reason("not_your_turn", "T4", {"seat": seat, "to_act": state.to_act})
+            if phase == "discard":
+                return Reason("not_taker", "T5", {"taker": state.taker})
+            if phase == "chelem":
+                return Reason("not_taker", "T7", {"taker": state.taker})
+            return Reason("not_your_turn", "T10" if not state.trick else "T9",
+                          {"seat": seat, "to_act": state.to_act})
+        if action not in PHASE_ACTIONS[phase]:
+            # What forbids it is the phase under way; a poignée belongs to the first card.
+            return Reason("wrong_phase", "T8" if action == "poignee" else PHASE_RULES[phase],
+                          {"action": action, "phase": phase})
+        if action == "play":
+            card = move.card
+            hand = state.hands[seat]
+            if not hand >> card & 1:
+                return Reason("card_not_in_hand", "T9", {"seat": seat, "card": DECK.codes[card]})
+            return follow_reason(seat, hand, state.trick, card)
+        if action == "bid":
+            highest = _highest_bid(state.bids)[0]
+            if move.contract != "pass" and BID_RANK[move.contract] <= highest:
+                return Reason("bid_too_low", "T4", {"highest": BIDS[highest]})
+            return None
+        if action == "poignee":
+            return self._verify_poignee(state, seat, move.cards or ())
+        if action == "discard":
+            return self._verify_discard(state, seat, move.cards or ())
+        return None  # T7: the taker may announce a chelem or decline
+
+    def _verify_discard(self, state: TarotState, seat: int, cards) -> Reason | None:
+        """T5, against the same facts as `discard_template`."""
+        chosen = mask_of(cards)
+        if chosen.bit_count() != len(cards):
+            return Reason("repeated_card", "T5", {"card": DECK.codes[_repeated(cards)]})
+        if len(cards) != CHIEN_SIZE:
+            return Reason("discard_wrong_count", "T5", {"count": CHIEN_SIZE, "given": len(cards)})
+        hand = state.hands[seat]
+        for c in cards:
+            if not hand >> c & 1:
+                return Reason("card_not_in_hand", "T5", {"seat": seat, "card": DECK.codes[c]})
+        for c in cards:
+            if (KINGS | BOUTS) >> c & 1:
+                return Reason("discard_forbidden_card", "T5", {"card": DECK.codes[c]})
+        needed = max(0, CHIEN_SIZE - (hand & ORDINARY).bit_count())
+        given = (chosen & TRUMPS).bit_count()
+        if given > needed:
+            return Reason("discard_trump_not_needed", "T5", {"needed": needed, "given": given})
+        return None
+
+    def _verify_poignee(self, state: TarotState, seat: int, cards) -> Reason | None:
+        if state.tricks:
+            return Reason("poignee_too_late", "T8")
+        if any(s == seat for s, _ in state.poignees):
+            return Reason("poignee_already_declared", "T8", {"seat": seat})
+        if mask_of(cards).bit_count() != len(cards):
+            return Reason("repeated_card", "T8", {"card": DECK.codes[_repeated(cards)]})
+        why = poignee_problem(cards, poignee_pool(state, seat),
+                              bool(state.hands[seat] & EXCUSE_BIT))
+        return Reason("invalid_poignee", "T8", {"why": why}) if why else None
+
+    def play(self, state: TarotState, move: Move) -> tuple[TarotState, list[dict]]:
+        action = move.action
+        if action == "play":
+            return self._play_card(state, move.seat, move.card)
+        if action == "bid":
+            return self._bid(state, move.seat, move.contract)
+        if action == "poignee":
+            cards = mask_of(move.cards)
+            st = state._replace(poignees=(*state.poignees, (move.seat, cards)))
+            return st, [{"type": "poignee", "seat": move.seat,
+                         "level": POIGNEE_SIZES[len(move.cards)], "cards": bit_list(cards)}]
+        if action == "discard":
+            return self._discard(state, move.seat, mask_of(move.cards))
+        # T7: an announced chelem lets the taker lead the first trick.
+        leader = state.taker if move.announce else (state.dealer + 1) % PLAYERS
+        st = state._replace(chelem=bool(move.announce), leader=leader, phase="play",
+                            to_act=leader)
+        return st, [{"type": "chelem", "seat": move.seat, "announce": bool(move.announce)}]
+
+    def _play_card(self, st: TarotState, seat: int, card: int):
+        hands = list(st.hands)
+        hands[seat] &= ~(1 << card)
+        trick = (*st.trick, card)
+        played = {"type": "played", "seat": seat, "card": card}
+        if len(trick) < PLAYERS:
+            return _new(TarotState, (
+                st.dealer, tuple(hands), st.chien, st.chien_shown, st.bids, st.taker,
+                st.contract, st.ecart, st.chelem, st.poignees, trick, st.leader, st.tricks,
+                "play", (seat + 1) % PLAYERS)), [played]
+        leader = st.leader
+        winner = trick_winner(trick, leader, st.taker, [w for _, _, w in st.tricks])
+        tricks = (*st.tricks, (leader, trick, winner))
+        events = [played, {"type": "trick_won", "seat": winner, "cards": list(trick)}]
+        over = len(tricks) == TRICKS
+        new = _new(TarotState, (
+            st.dealer, tuple(hands), st.chien, st.chien_shown, st.bids, st.taker, st.contract,
+            st.ecart, st.chelem, st.poignees, (), winner, tricks,
+            "over" if over else "play", None if over else winner))
+        if over:
+            events.append({"type": "deal_over", "settlement": settle(new)})
+        return new, events
+
+    def _bid(self, st: TarotState, seat: int, contract: str):
+        bids = (*st.bids, contract)
+        events = [{"type": "bid", "seat": seat, "contract": contract}]
+        if len(bids) < PLAYERS:
+            return st._replace(bids=bids, to_act=(seat + 1) % PLAYERS), events
+        _, at = _highest_bid(bids)
+        if at is None:  # T3: all four passed
+            new = st._replace(bids=bids, phase="over", to_act=None)
+            events.append({"type": "deal_over", "settlement": settle(new)})
+            return new, events
+        taker = (st.dealer + 1 + at) % PLAYERS
+        contract = bids[at]
+        events.append({"type": "taker", "seat": taker, "contract": contract})
+        if contract in ("garde_sans", "garde_contre"):  # T6: the chien stays aside, unseen
+            return st._replace(bids=bids, taker=taker, contract=contract, phase="chelem",
+                               to_act=taker), events
+        # T5: the chien is shown to all and joins the taker's hand.
+        hands = list(st.hands)
+        hands[taker] |= st.chien
+        events.append({"type": "chien_shown", "seat": taker, "cards": bit_list(st.chien)})
+        return st._replace(bids=bids, taker=taker, contract=contract, hands=tuple(hands),
+                           chien=0, chien_shown=st.chien, phase="discard", to_act=taker), events
+
+    def _discard(self, st: TarotState, seat: int, ecart: int):
+        hands = list(st.hands)
+        hands[seat] &= ~ecart
+        events = [{"type": "ecart_laid", "seat": seat, "count": CHIEN_SIZE}]
+        if ecart & TRUMPS:  # T5: discarded trumps are shown
+            events.append({"type": "trumps_shown", "seat": seat, "cards": bit_list(ecart & TRUMPS)})
+        return st._replace(hands=tuple(hands), ecart=ecart, phase="chelem"), events
+
+    def settlement(self, state: TarotState) -> dict | None:
+        return settle(state) if state.phase == "over" else None
+
+
+PHASE_ACTIONS = {"bidding": ("bid",), "discard": ("discard",), "chelem": ("chelem",),
+                 "play": ("play", "poignee")}
+PHASE_RULES = {"bidding": "T4", "discard": "T5", "chelem": "T7", "play": "T9"}
+
+GAME = Tarot()
