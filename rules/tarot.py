@@ -81,7 +81,7 @@ ABOVE = tuple(TRUMPS & ~((2 << t) - 1) if t >= FIRST_TRUMP else TRUMPS for t in 
 
 # Every possible move, built once: listing then only picks from tables.
 PLAY = tuple(tuple(Move(s, "play", card=c) for c in range(78)) for s in range(PLAYERS))
-PLAYS = tuple(MoveTable(78, lambda c, s=s: PLAY[s][c]) for s in range(PLAYERS))
+PLAYS = tuple(MoveTable(78, lambda c, s=s: PLAY[s][c]).chunks for s in range(PLAYERS))
 BID_MOVES = tuple(tuple(Move(s, "bid", contract=b) for b in BIDS) for s in range(PLAYERS))
 # BID_CHOICES[seat][highest]: pass, then every contract above the highest bid (T4).
 BID_CHOICES = tuple(
@@ -91,6 +91,14 @@ CHELEM_MOVES = tuple((Move(s, "chelem", announce=False), Move(s, "chelem", annou
                      for s in range(PLAYERS))
 
 _new = tuple.__new__
+
+
+def listed_plays(seat: int, mask: int) -> list[Move]:
+    """The play moves of a 78-card mask: seven 12-bit table lookups, unrolled."""
+    c = PLAYS[seat]
+    return [*c[0][mask & 0xFFF], *c[1][mask >> 12 & 0xFFF], *c[2][mask >> 24 & 0xFFF],
+            *c[3][mask >> 36 & 0xFFF], *c[4][mask >> 48 & 0xFFF], *c[5][mask >> 60 & 0xFFF],
+            *c[6][mask >> 72]]
 
 
 class TarotState(NamedTuple):
@@ -132,9 +140,13 @@ def top_trump(trick) -> int:
 
 def playable(hand: int, trick) -> int:
     """T9: the cards of `hand` that may go on `trick`."""
-    led = led_card(trick)
-    if led < 0:
+    if not trick:
         return hand
+    led = trick[0]
+    if led == EXCUSE:
+        if len(trick) == 1:
+            return hand
+        led = trick[1]
     suit = SUIT_OF[led]
     excuse = hand & EXCUSE_BIT
     if suit != TRUMP_SUIT:
@@ -144,7 +156,10 @@ def playable(hand: int, trick) -> int:
     trumps = hand & TRUMPS
     if not trumps:
         return hand
-    top = top_trump(trick)
+    top = -1
+    for c in trick:
+        if FIRST_TRUMP <= c < EXCUSE and c > top:
+            top = c
     if top >= 0:
         over = trumps & ABOVE[top]
         if over:
@@ -666,7 +681,7 @@ class Tarot(Game):
         phase = state.phase
         seat = state.to_act
         if phase == "play":
-            moves = PLAYS[seat].moves(playable(state.hands[seat], state.trick))
+            moves = listed_plays(seat, playable(state.hands[seat], state.trick))
             if not state.tricks and all(s != seat for s, _ in state.poignees):
                 # T8: before the seat's first card, one canonical poignée per level.
                 moves += [Move(seat, "poignee", cards=cards) for cards in canonical_poignees(
@@ -778,24 +793,25 @@ class Tarot(Game):
         return st, [{"type": "chelem", "seat": move.seat, "announce": bool(move.announce)}]
 
     def _play_card(self, st: TarotState, seat: int, card: int):
-        hands = list(st.hands)
+        (dealer, hands, chien, chien_shown, bids, taker, contract, ecart, chelem, poignees,
+         trick, leader, tricks, _, _) = st
+        hands = list(hands)
         hands[seat] &= ~(1 << card)
-        trick = (*st.trick, card)
+        trick = (*trick, card)
         played = {"type": "played", "seat": seat, "card": card}
         if len(trick) < PLAYERS:
             return _new(TarotState, (
-                st.dealer, tuple(hands), st.chien, st.chien_shown, st.bids, st.taker,
-                st.contract, st.ecart, st.chelem, st.poignees, trick, st.leader, st.tricks,
-                "play", (seat + 1) % PLAYERS)), [played]
-        leader = st.leader
-        winner = trick_winner(trick, leader, st.taker, [w for _, _, w in st.tricks])
-        tricks = (*st.tricks, (leader, trick, winner))
+                dealer, tuple(hands), chien, chien_shown, bids, taker, contract, ecart, chelem,
+                poignees, trick, leader, tricks, "play", (seat + 1) % PLAYERS)), [played]
+        # T12's exception looks back over the earlier tricks only on the last one.
+        earlier = [w for _, _, w in tricks] if len(tricks) == TRICKS - 1 else ()
+        winner = trick_winner(trick, leader, taker, earlier)
+        tricks = (*tricks, (leader, trick, winner))
         events = [played, {"type": "trick_won", "seat": winner, "cards": list(trick)}]
         over = len(tricks) == TRICKS
         new = _new(TarotState, (
-            st.dealer, tuple(hands), st.chien, st.chien_shown, st.bids, st.taker, st.contract,
-            st.ecart, st.chelem, st.poignees, (), winner, tricks,
-            "over" if over else "play", None if over else winner))
+            dealer, tuple(hands), chien, chien_shown, bids, taker, contract, ecart, chelem,
+            poignees, (), winner, tricks, "over" if over else "play", None if over else winner))
         if over:
             events.append({"type": "deal_over", "settlement": settle(new)})
         return new, events

@@ -10,10 +10,11 @@ import orjson
 from flask import Blueprint, Response, request
 from marshmallow import ValidationError
 
-from rules import ai
+from rules import ai, tarot
 from rules.game import InvalidState
 from schemas.common import error, flatten_errors
 from schemas.registry import GAMES, GameSchemas
+from schemas.tarot import SCORE_SHEET
 from service.problems import ProblemError
 
 api = Blueprint("api", __name__)
@@ -155,3 +156,8 @@ def ai_move(game_id: str):
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     })
 
+
+@api.post("/v1/games/tarot/settlement")
+def tarot_settlement():
+    """T14–T17 for a deal played elsewhere, from its score sheet."""
+    return json_response(tarot.score(**body(SCORE_SHEET)))
