@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rules.game import Game, Move, Template
-from schemas import common, durak, tarot
+from schemas import common, durak, ganjifa, tarot
 
 
 @dataclass(frozen=True)
@@ -14,19 +15,28 @@ class GameSchemas:
     game: Game
     requests: dict[str, Any]
     dump_state: Any
+    # A game's own GameInfo fields (Ganjifa's avatar order) and per-card fields (its
+    # avatars and emblems), added beside the generic ones.
+    extra_info: Callable[[], dict] | None = None
+    extra_card: Callable[[int], dict] | None = None
 
     def info(self) -> dict:
         g = self.game
-        return {"id": g.id, "name": g.name, "players": g.players, "summary": g.summary,
-                "deck": g.deck_info, "rules": list(g.rules)}
+        out = {"id": g.id, "name": g.name, "players": g.players, "summary": g.summary,
+               "deck": g.deck_info, "rules": list(g.rules)}
+        if self.extra_info is not None:
+            out.update(self.extra_info())
+        return out
 
     def cards(self) -> list[dict]:
         out = []
-        for c in self.game.deck.cards:
+        for i, c in enumerate(self.game.deck.cards):
             card = {"code": c.code, "suit": c.suit, "rank": c.rank, "name": c.name,
                     "label": c.label}
             if c.points is not None:
                 card["points"] = c.points
+            if self.extra_card is not None:
+                card.update(self.extra_card(i))
             out.append(card)
         return out
 
@@ -40,4 +50,6 @@ class GameSchemas:
 GAMES: dict[str, GameSchemas] = {
     "durak": GameSchemas(durak.GAME, durak.REQUESTS, durak.dump_state),
     "tarot": GameSchemas(tarot.GAME, tarot.REQUESTS, tarot.dump_state),
+    "ganjifa": GameSchemas(ganjifa.GAME, ganjifa.REQUESTS, ganjifa.dump_state,
+                           ganjifa.extra_info, ganjifa.extra_card),
 }

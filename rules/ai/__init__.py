@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from rules.ai import durak, tarot
+from rules.ai import durak, ganjifa, tarot
 from rules.game import Game, Move, Template
 
 LEVELS = ("random", "basic", "strong")
-BASIC = {"durak": durak.basic_move, "tarot": tarot.basic_move}
+BASIC = {"durak": durak.basic_move, "tarot": tarot.basic_move, "ganjifa": ganjifa.basic_move}
 
 
 def complete(move: Move | Template, rng: random.Random) -> Move:

@@ -1,0 +1,91 @@
+"""A plain Ganjifa heuristic: lead the largest Dukal when one is available (it captures 3k
+cards at once, G8), else lead a card that no unseen card of its suit can beat; follow by
+winning as cheaply as possible when that win is safe, else throw the cheapest card; answer
+a Dukal with the cheapest cards. It reads only what its seat may see: its own hand, the
+trick, the pending Dukal and its answers, the captured piles and the other hands' sizes."""
+
+from __future__ import annotations
+
+import random
+
+from rules.cards import bit_list
+from rules.game import Move
+from rules.ganjifa import (
+    BEATERS,
+    DECK,
+    MANTRI_BITS,
+    PIP_BITS,
+    PLAYERS,
+    RAJAS,
+    STRENGTH,
+    SUIT_MASK,
+    SUIT_OF,
+    SUIT_SIZE,
+    GanjifaState,
+    dukal_moves,
+    follow_options,
+)
+
+
+def _cost(card: int, trump: int) -> int:
+    """What a card is worth keeping: trumps above every other suit, then rank (G2, G7)."""
+    return STRENGTH[card] + (SUIT_SIZE if SUIT_OF[card] == trump else 0)
+
+
+def _unseen(state: GanjifaState, seat: int) -> int:
+    """The cards in the other two hands, as this seat can deduce them from public cards."""
+    seen = state.hands[seat] | state.captured[0] | state.captured[1] | state.captured[2]
+    for c in state.trick:
+        seen |= 1 << c
+    if state.dukal is not None:
+        seen |= state.dukal.cards
+        for m in state.dukal.discards:
+            seen |= m
+    return DECK.full & ~seen
+
+
+def _boss(card: int, trump: int, unseen: int) -> bool:
+    """No unseen card of the same suit beats `card` (a trump may still)."""
+    return not BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
+
+
+def basic_move(state: GanjifaState, seat: int, rng: random.Random) -> Move:
+    trump = state.trump
+    hand = state.hands[seat]
+    cost = lambda c: _cost(c, trump)  # noqa: E731
+    if state.dukal is not None:
+        k = state.dukal.cards.bit_count()
+        return Move(seat, "discard", cards=tuple(sorted(sorted(bit_list(hand), key=cost)[:k])))
+    trick = state.trick
+    unseen = _unseen(state, seat)
+    if not trick:
+        if state.opening:
+            return Move(seat, "play", card=RAJAS[trump])  # G5
+        limit = min(state.hands[(seat + 1) % PLAYERS].bit_count(),
+                    state.hands[(seat + 2) % PLAYERS].bit_count())
+        dukals = [m for c in bit_list(hand & hand >> 1 & MANTRI_BITS)
+                  for m in dukal_moves(seat, c // SUIT_SIZE,
+                                       hand >> (SUIT_SIZE * (c // SUIT_SIZE)) & PIP_BITS)
+                  if len(m.cards) <= limit]
+        if dukals:
+            return max(dukals, key=lambda m: len(m.cards))
+        cards = bit_list(hand)
+        bosses = [c for c in cards if SUIT_OF[c] != trump and _boss(c, trump, unseen)]
+        if bosses:
+            return Move(seat, "play", card=min(bosses, key=cost))
+        return Move(seat, "play", card=min(cards, key=cost))
+    options = bit_list(follow_options(hand, SUIT_OF[trick[0]], trump))
+    beaters = BEATERS[trump]
+    best = trick[0]
+    for c in trick[1:]:
+        if beaters[best] >> c & 1:
+            best = c
+    winners = [c for c in options if beaters[best] >> c & 1]
+    if winners:
+        cheapest = min(winners, key=cost)
+        if len(trick) == PLAYERS - 1:
+            return Move(seat, "play", card=cheapest)  # last to play: the win is certain
+        safe = [c for c in winners if _boss(c, trump, unseen)]
+        if safe:
+            return Move(seat, "play", card=min(safe, key=cost))
+    return Move(seat, "play", card=min(options, key=cost))

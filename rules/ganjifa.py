@@ -1,0 +1,680 @@
+"""Dashavatara Ganjifa for three players, one deal, with Dukal captures: rules G1–G9 of
+RULES.md.
+
+Points G1–G9 leave open, decided here (each is cited where it applies):
+- G6: the "first suit after the led suit of which they hold any" is searched in avatar
+  order from the led suit, wrapping, and the trump suit is not skipped: when the trump
+  suit is that first held suit, the void player's only choice is a trump.
+- G8: "a run of consecutive pip numbers" is one unbroken run (3, 4, 5, 6), not two runs
+  (3, 4, 5 and 8, 9, 10) and never wrapping from 10 to 1; any run of three or more held
+  pips may be led, so a player holding 3…7 may lead 3–5, 4–6, 5–7, 3–6, 4–7 or 3–7.
+- G8: "may not exceed any opponent's hand" allows a Dukal of exactly an opponent's hand
+  size (that opponent then discards every card). G4 deals equal hands and every trick and
+  every Dukal takes as many cards from each hand, so at each lead all hands are equal and
+  the limit can never bind in a state `build` accepts; `verify` still enforces it.
+- G8: "each opponent in turn order" means the seat after the leader answers first, then
+  the next one; the second answer sees the first one's discards (they are public, like
+  every captured card).
+- G8: after a Dukal the leader captures the 3k cards and `leader` stays that seat, with
+  an empty trick; the leader may lead another Dukal at once.
+- G5: the opening is the first lead of the deal, recognised by nothing being captured yet;
+  the trump Raja is then the only legal lead, and the other two follow it under G6.
+- G1: RULES.md names no emblem for Krishna and Balarama; the traditional suit signs used
+  here are the discus (chakra) and the plough.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.cards import Card, Deck, MoveTable, bit_list, lowest, mask_of
+from rules.game import (
+    UNSET,
+    Game,
+    InvalidState,
+    Move,
+    Problem,
+    Template,
+    conservation_problems,
+    derived_problems,
+    placed,
+)
+from rules.reasons import Reason
+
+# G1: the ten suits in avatar order, with the avatar's name and the suit's emblem.
+AVATARS = (
+    ("MAT", "Matsya", "fish"),
+    ("KUR", "Kurma", "tortoise"),
+    ("VAR", "Varaha", "boar"),
+    ("NAR", "Narasimha", "man-lion"),
+    ("VAM", "Vamana", "dwarf"),
+    ("PAR", "Parashurama", "axe"),
+    ("RAM", "Rama", "bow"),
+    ("KRI", "Krishna", "discus"),  # [decided] G1 names no emblem: the chakra
+    ("BAL", "Balarama", "plough"),  # [decided] G1 names no emblem: the hala
+    ("KAL", "Kalki", "horse"),
+)
+SUITS = tuple(code for code, _, _ in AVATARS)
+SUIT_COUNT = len(SUITS)
+AVATAR_NAMES = tuple(name for _, name, _ in AVATARS)
+EMBLEMS = tuple(emblem for _, _, emblem in AVATARS)
+# A card's index is 12 * suit + rank index, ranks in this order; a suit fills one 12-bit
+# chunk of a hand mask, so a MoveTable chunk is exactly one suit.
+RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "M", "R")
+RANK_LABELS = (*RANKS[:10], "Mantri", "Raja")
+SUIT_SIZE = len(RANKS)
+PIPS = 10
+MANTRI, RAJA = 10, 11  # rank indices
+HAND_SIZE = 40  # G4
+PLAYERS = 3
+PERIODS = {"day": SUITS.index("RAM"), "night": SUITS.index("KRI")}  # G3
+PERIOD_OF = {trump: period for period, trump in PERIODS.items()}
+
+
+def _strength(suit: int, rank: int) -> int:
+    """G2: 11 for the Raja, 10 for the Mantri, then the pips: in the first five suits
+    1 is high and 10 low, in the last five 10 is high and 1 low."""
+    if rank >= MANTRI:
+        return rank
+    return PIPS - 1 - rank if suit < 5 else rank
+
+
+# G2: each suit group's ranks from high to low, as data for the game-info endpoint.
+RANK_ORDER = {
+    "first": ("R", "M", *RANKS[:10]),
+    "last": ("R", "M", *reversed(RANKS[:10])),
+}
+
+DECK = Deck(
+    Card(
+        RANKS[r] + SUITS[s],
+        SUITS[s],
+        RANKS[r],
+        f"{RANK_LABELS[r] if r >= MANTRI else RANKS[r]} of {AVATAR_NAMES[s]}",
+        RANK_LABELS[r],
+    )
+    for s in range(SUIT_COUNT)
+    for r in range(SUIT_SIZE)
+)
+SUIT_OF = tuple(i // SUIT_SIZE for i in range(len(DECK)))
+RANK_OF = tuple(i % SUIT_SIZE for i in range(len(DECK)))
+STRENGTH = tuple(_strength(SUIT_OF[i], RANK_OF[i]) for i in range(len(DECK)))
+SUIT_MASK = tuple(((1 << SUIT_SIZE) - 1) << (SUIT_SIZE * s) for s in range(SUIT_COUNT))
+RAJAS = tuple(SUIT_SIZE * s + RAJA for s in range(SUIT_COUNT))
+MANTRIS = tuple(SUIT_SIZE * s + MANTRI for s in range(SUIT_COUNT))
+MANTRI_BITS = mask_of(MANTRIS)
+PIP_BITS = (1 << PIPS) - 1
+# G6: the suits after each suit in avatar order, wrapping from Kalki to Matsya.
+AFTER = tuple(tuple((s + i) % SUIT_COUNT for i in range(1, SUIT_COUNT)) for s in
+              range(SUIT_COUNT))
+
+
+def _runs(pips: int) -> tuple[int, ...]:
+    """G8: every unbroken run of three or more pips inside a 10-bit pip mask."""
+    out = []
+    for start in range(PIPS):
+        for end in range(start + 3, PIPS + 1):
+            run = ((1 << (end - start)) - 1) << start
+            if pips & run != run:
+                break
+            out.append(run)
+    return tuple(out)
+
+
+RUNS = tuple(_runs(p) for p in range(1 << PIPS))
+
+# Every single-card play, built once: listing plays only picks from tables. A suit is one
+# 12-bit chunk, so SUIT_PLAYS[seat][suit][bits] lists the plays of one suit directly.
+PLAYS = tuple(MoveTable(len(DECK), lambda c, s=s: Move(s, "play", card=c))
+              for s in range(PLAYERS))
+SUIT_PLAYS = tuple(table.chunks for table in PLAYS)
+SHIFTS = tuple(SUIT_SIZE * s for s in range(SUIT_COUNT))
+_new = tuple.__new__  # a state or a Dukal from a ready tuple, without NamedTuple's __new__
+_DUKAL_MOVES: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+
+
+def dukal_moves(seat: int, suit: int, pips: int) -> tuple[Move, ...]:
+    """G8: every Dukal of `suit` that a hand holding the Raja, the Mantri and these pips
+    may lead; built once per (seat, suit, pips) and kept."""
+    key = (seat, suit, pips)
+    moves = _DUKAL_MOVES.get(key)
+    if moves is None:
+        courts = 1 << MANTRIS[suit] | 1 << RAJAS[suit]
+        base = SUIT_SIZE * suit
+        moves = tuple(Move(seat, "dukal", cards=tuple(bit_list(run << base | courts)))
+                      for run in RUNS[pips])
+        _DUKAL_MOVES[key] = moves
+    return moves
+
+
+def suit_label(suit: int) -> str:
+    return f"{AVATAR_NAMES[suit]} ({SUITS[suit]})"
+
+
+def dukal_flaw(cards: int) -> str | None:
+    """Why a set of cards (a mask) is not a Dukal (G8), or None when it is one."""
+    if not cards:
+        return "it holds no card"
+    suit = SUIT_OF[lowest(cards)]
+    if cards & ~SUIT_MASK[suit]:
+        return "its cards are not all of one suit"
+    if not cards >> RAJAS[suit] & 1:
+        return f"it lacks the Raja of {AVATAR_NAMES[suit]}"
+    if not cards >> MANTRIS[suit] & 1:
+        return f"it lacks the Mantri of {AVATAR_NAMES[suit]}"
+    pips = cards >> (SUIT_SIZE * suit) & PIP_BITS
+    if pips.bit_count() < 3:
+        return "it needs a run of at least three consecutive pips"
+    run = pips >> ((pips & -pips).bit_length() - 1)
+    if run & (run + 1):
+        return "its pips are not one run of consecutive numbers"
+    return None
+
+
+def void_options(hand: int, led: int, trump: int) -> int:
+    """G6: what a player void in the led suit may play: a trump, or a card of the first
+    suit after the led one in avatar order of which the hand holds any [decided: the
+    trump suit is not skipped in that search]."""
+    allowed = hand & SUIT_MASK[trump]
+    for s in AFTER[led]:
+        m = hand & SUIT_MASK[s]
+        if m:
+            return allowed | m
+    return allowed
+
+
+def next_held_suit(hand: int, led: int) -> int | None:
+    for s in AFTER[led]:
+        if hand & SUIT_MASK[s]:
+            return s
+    return None
+
+
+def follow_options(hand: int, led: int, trump: int) -> int:
+    """G6: the cards of `hand` that may follow a trick led in suit `led`."""
+    follow = hand & SUIT_MASK[led]
+    return follow if follow else void_options(hand, led, trump)
+
+
+def _beaters(trump: int, card: int) -> int:
+    """G2, G7: the cards that beat `card` when it leads a trick or is winning it so far:
+    higher cards of its suit, and any trump over a non-trump. That is all a trick needs,
+    since the card winning so far is always of the led suit or a trump."""
+    suit = SUIT_OF[card]
+    higher = mask_of(c for c in range(SUIT_SIZE * suit, SUIT_SIZE * (suit + 1))
+                     if STRENGTH[c] > STRENGTH[card])
+    return higher if suit == trump else higher | SUIT_MASK[trump]
+
+
+BEATERS = tuple(tuple(_beaters(t, c) for c in range(len(DECK))) for t in range(SUIT_COUNT))
+
+
+def trick_winner(trick: tuple[int, ...], leader: int, trump: int) -> int:
+    """G7: the highest trump wins; with no trump, the highest card of the led suit (G2).
+    A card of any other suit never wins."""
+    beaters = BEATERS[trump]
+    best, best_i = trick[0], 0
+    for i in range(1, len(trick)):
+        if beaters[best] >> trick[i] & 1:
+            best, best_i = trick[i], i
+    return (leader + best_i) % PLAYERS
+
+
+class Dukal(NamedTuple):
+    """A Dukal waiting for its discards (G8)."""
+
+    seat: int
+    cards: int  # bitmask, k cards
+    discards: tuple[int, ...]  # bitmasks of k cards, in answer order from seat + 1
+
+
+class GanjifaState(NamedTuple):
+    trump: int  # suit index: RAM by day, KRI by night (G3)
+    hands: tuple[int, int, int]  # bitmasks
+    captured: tuple[int, int, int]  # bitmasks (G7, G8)
+    leader: int  # leads, or led, the trick in progress; a pending Dukal's seat
+    trick: tuple[int, ...]  # cards in play order from the leader, at most two
+    dukal: Dukal | None
+
+    @property
+    def period(self) -> str:
+        return PERIOD_OF[self.trump]
+
+    @property
+    def opening(self) -> bool:
+        """G5: nothing captured yet, so the opening trick is to be led or in progress."""
+        c = self.captured
+        return not (c[0] | c[1] | c[2])
+
+    @property
+    def phase(self) -> str:
+        if self.dukal is not None:
+            return "dukal"
+        h = self.hands
+        if not (h[0] | h[1] | h[2]):
+            return "over"  # G9
+        return "play"
+
+    @property
+    def to_act(self) -> int | None:
+        dukal = self.dukal
+        if dukal is not None:
+            # G8 [decided]: the opponents answer in turn order from the leader's left.
+            return (dukal.seat + 1 + len(dukal.discards)) % PLAYERS
+        h = self.hands
+        if not (h[0] | h[1] | h[2]):
+            return None
+        return (self.leader + len(self.trick)) % PLAYERS
+
+
+def _settlement(state: GanjifaState) -> dict:
+    """G9: one point per captured card; every seat on the highest score wins."""
+    counts = [c.bit_count() for c in state.captured]
+    best = max(counts)
+    return {"captured": counts, "scores": list(counts),
+            "winners": [s for s in range(PLAYERS) if counts[s] == best]}
+
+
+def _without(hands: tuple[int, int, int], seat: int, cards: int) -> tuple[int, int, int]:
+    if seat == 0:
+        return (hands[0] & ~cards, hands[1], hands[2])
+    if seat == 1:
+        return (hands[0], hands[1] & ~cards, hands[2])
+    return (hands[0], hands[1], hands[2] & ~cards)
+
+
+def _adding(piles: tuple[int, int, int], seat: int, cards: int) -> tuple[int, int, int]:
+    if seat == 0:
+        return (piles[0] | cards, piles[1], piles[2])
+    if seat == 1:
+        return (piles[0], piles[1] | cards, piles[2])
+    return (piles[0], piles[1], piles[2] | cards)
+
+
+class Ganjifa(Game):
+    id = "ganjifa"
+    name = "Dashavatara Ganjifa"
+    players = PLAYERS
+    summary = (
+        "Three players compete to capture the most cards from ten suits, one per avatar of "
+        "Vishnu. Pip ranks run in opposite directions in the first and last five suits; a "
+        "Dukal — the Raja, the Mantri and a run of pips — captures many cards at once."
+    )
+    deck = DECK
+    deck_info = {
+        "name": "Dashavatara Ganjifa, 120 round cards",
+        "size": 120,
+        "origin": "India: ten suits for the ten avatars of Vishnu, each with ten pips, a "
+        "Mantri (minister) and a Raja (king); traditionally hand-painted round cards",
+        "wikipedia": "https://en.wikipedia.org/wiki/Ganjifa",
+    }
+    rules = tuple(f"G{i}" for i in range(1, 10))
+    actions = ("play", "dukal", "discard")
+
+    # -- dealing -----------------------------------------------------------------
+
+    def deal_from(self, order: list[int], period: str = "day") -> GanjifaState:
+        """G3: the period fixes the trump; G4: hand s = cards 40s+1 … 40s+40; G5: the
+        holder of the trump Raja leads."""
+        trump = PERIODS[period]
+        hands = (mask_of(order[0:40]), mask_of(order[40:80]), mask_of(order[80:120]))
+        raja = 1 << RAJAS[trump]
+        leader = next(s for s in range(PLAYERS) if hands[s] & raja)
+        return GanjifaState(trump, hands, (0, 0, 0), leader, (), None)
+
+    # -- reading a state -----------------------------------------------------------
+
+    def build(
+        self,
+        period: str,
+        hands: list[list[int]],
+        captured: list[list[int]],
+        leader: int,
+        trick: list[tuple[int, int]],
+        dukal: dict | None,
+        phase: str = UNSET,
+        to_act: int | None = UNSET,
+        result: dict | None = UNSET,
+    ) -> GanjifaState:
+        """A state from its fields (cards as deck indices; `trick` as (seat, card) pairs;
+        `dukal` as {"seat", "cards", "discards": [(seat, cards)]}), or InvalidState with
+        every problem found. Field paths match the JSON state of API.md."""
+        codes = DECK.codes
+        places = []
+        for s in range(PLAYERS):
+            places += placed(f"hands.{s}", hands[s])
+        for s in range(PLAYERS):
+            places += placed(f"captured.{s}", captured[s])
+        places += [(f"trick.{i}.card", c) for i, (_, c) in enumerate(trick)]
+        if dukal is not None:
+            places += placed("dukal.cards", dukal["cards"])
+            for j, (_, cards) in enumerate(dukal["discards"]):
+                places += placed(f"dukal.discards.{j}.cards", cards)
+        problems = conservation_problems(DECK, places)
+
+        trump = PERIODS.get(period)
+        if trump is None:
+            problems.append(Problem("period", "The period is day or night (G3)."))
+            trump = PERIODS["day"]
+        masks = [mask_of(h) for h in hands]
+        sizes = [len(h) for h in hands]
+
+        for s in range(PLAYERS):
+            if len(captured[s]) % 3:
+                problems.append(Problem(
+                    f"captured.{s}",
+                    f"{len(captured[s])} captured cards: cards are captured three at a time "
+                    "(a trick, G7) or 3k at a time (a Dukal, G8)."))
+
+        # Leader and opening (G5, G7, G8).
+        opening = not any(captured)
+        if not opening and not captured[leader]:
+            problems.append(Problem(
+                "leader", f"Seat {leader} leads but has captured nothing: only the winner of "
+                "the last trick or Dukal leads (G7, G8)."))
+        raja = RAJAS[trump]
+        if opening:
+            if dukal is not None:
+                problems.append(Problem("dukal", "A Dukal may not open the deal (G5, G8)."))
+            if trick:
+                if trick[0][1] != raja:
+                    problems.append(Problem(
+                        "trick.0.card",
+                        f"The deal opens with the trump Raja {codes[raja]}, not "
+                        f"{codes[trick[0][1]]} (G5)."))
+            elif dukal is None:
+                holder = next((s for s in range(PLAYERS) if masks[s] >> raja & 1), None)
+                if holder is not None and holder != leader:
+                    problems.append(Problem(
+                        "leader", f"Seat {holder} holds the trump Raja {codes[raja]} and opens "
+                        f"the deal, not seat {leader} (G5)."))
+
+        # The trick (G6, G7).
+        if len(trick) >= PLAYERS:
+            problems.append(Problem(
+                "trick", "A trick of three cards is captured by its winner at once (G7)."))
+        if trick and dukal is not None:
+            problems.append(Problem(
+                "trick", "No trick is played while a Dukal waits for its discards (G8)."))
+        for i, (seat, card) in enumerate(trick):
+            expected = (leader + i) % PLAYERS
+            if seat != expected:
+                problems.append(Problem(
+                    f"trick.{i}.seat", f"Play {i} of a trick led by seat {leader} is seat "
+                    f"{expected}'s, not seat {seat}'s (G6)."))
+                continue
+            if i == 0:
+                continue
+            led = SUIT_OF[trick[0][1]]
+            if SUIT_OF[card] == led:
+                continue
+            if masks[seat] & SUIT_MASK[led]:
+                problems.append(Problem(
+                    f"trick.{i}.card", f"Seat {seat} holds {suit_label(led)} and had to follow "
+                    f"suit, not play {codes[card]} (G6)."))
+            elif not void_options(masks[seat] | 1 << card, led, trump) >> card & 1:
+                problems.append(Problem(
+                    f"trick.{i}.card", f"Seat {seat} was void in {suit_label(led)} and had to "
+                    f"play a trump or the next suit it held, not {codes[card]} (G6)."))
+
+        # The pending Dukal (G8).
+        delta = [0, 0, 0]  # cards each hand has given since the current lead
+        answering = None
+        if dukal is not None:
+            d, k = dukal["seat"], len(dukal["cards"])
+            discards = dukal["discards"]
+            if d != leader:
+                problems.append(Problem(
+                    "dukal.seat", f"The Dukal's seat is the leader's, seat {leader} (G8)."))
+            flaw = dukal_flaw(mask_of(dukal["cards"]))
+            if flaw:
+                problems.append(Problem("dukal.cards", f"Not a Dukal: {flaw} (G8)."))
+            if len(discards) >= PLAYERS - 1:
+                problems.append(Problem(
+                    "dukal.discards", "Once both opponents have answered, the leader captures "
+                    "the Dukal at once (G8)."))
+            delta[d] = k
+            for j, (seat, cards) in enumerate(discards):
+                expected = (d + 1 + j) % PLAYERS
+                if seat != expected:
+                    problems.append(Problem(
+                        f"dukal.discards.{j}.seat", f"Answer {j} to seat {d}'s Dukal is seat "
+                        f"{expected}'s, not seat {seat}'s (G8)."))
+                if len(cards) != k:
+                    problems.append(Problem(
+                        f"dukal.discards.{j}.cards", f"An answer to a Dukal of {k} cards is "
+                        f"exactly {k} cards, not {len(cards)} (G8)."))
+                delta[expected] = k
+            if len(discards) < PLAYERS - 1:
+                answering = (d + 1 + len(discards)) % PLAYERS
+            for s in range(PLAYERS):
+                held = sizes[s] + delta[s]
+                if s != d and k > held:
+                    problems.append(Problem(
+                        "dukal.cards", f"A Dukal of {k} cards is larger than seat {s}'s hand "
+                        f"of {held} cards (G8)."))
+        elif len(trick) < PLAYERS:
+            for i in range(len(trick)):
+                delta[(leader + i) % PLAYERS] = 1
+            answering = (leader + len(trick)) % PLAYERS
+
+        # G4: equal hands at every lead; a trick takes one card, a Dukal k from each hand.
+        if answering is not None:
+            fresh = sizes[answering] + delta[answering]
+            for s in range(PLAYERS):
+                if sizes[s] != fresh - delta[s]:
+                    problems.append(Problem(
+                        f"hands.{s}", f"Seat {s} holds {sizes[s]} cards where "
+                        f"{fresh - delta[s]} are expected: hands are equal at each lead, and "
+                        "each trick takes one card and each Dukal k cards from every hand "
+                        "(G4, G6, G8)."))
+
+        if problems:
+            raise InvalidState(problems)
+        state = GanjifaState(
+            trump, (masks[0], masks[1], masks[2]),
+            (mask_of(captured[0]), mask_of(captured[1]), mask_of(captured[2])),
+            leader, tuple(c for _, c in trick),
+            None if dukal is None else Dukal(
+                dukal["seat"], mask_of(dukal["cards"]),
+                tuple(mask_of(cards) for _, cards in dukal["discards"])))
+        derived = derived_problems(self, state, phase, to_act, result)
+        if derived:
+            raise InvalidState(derived)
+        return state
+
+    # -- the moves -----------------------------------------------------------------
+
+    def to_act(self, state: GanjifaState) -> int | None:
+        return state.to_act
+
+    def legal_moves(self, state: GanjifaState) -> list[Move | Template]:
+        trump, hands, captured, leader, trick, dukal = state
+        if dukal is not None:
+            # G8: any k cards of the answering seat's hand, with no duty to follow suit.
+            seat = (dukal.seat + 1 + len(dukal.discards)) % PLAYERS
+            return [Template(seat, "discard", dukal.cards.bit_count(), (),
+                             tuple(bit_list(hands[seat])))]
+        if trick:
+            seat = (leader + len(trick)) % PLAYERS
+            hand = hands[seat]
+            led = SUIT_OF[trick[0]]
+            plays = SUIT_PLAYS[seat]
+            follow = hand & SUIT_MASK[led]
+            if follow:  # G6: follow suit
+                return list(plays[led][follow >> SHIFTS[led]])
+            # G6: void — a trump, or the first held suit after the led one (wrapping)
+            moves = list(plays[trump][hand >> SHIFTS[trump] & 0xFFF])
+            for s in AFTER[led]:
+                bits = hand >> SHIFTS[s] & 0xFFF
+                if bits:
+                    if s != trump:
+                        moves += plays[s][bits]
+                    return moves
+            return moves
+        hand = hands[leader]
+        if not hand:
+            return []  # G9
+        if not (captured[0] | captured[1] | captured[2]):
+            return [Move(leader, "play", card=RAJAS[trump])]  # G5: the trump Raja, alone
+        c = SUIT_PLAYS[leader]
+        moves = [*c[0][hand & 0xFFF], *c[1][hand >> 12 & 0xFFF], *c[2][hand >> 24 & 0xFFF],
+                 *c[3][hand >> 36 & 0xFFF], *c[4][hand >> 48 & 0xFFF],
+                 *c[5][hand >> 60 & 0xFFF], *c[6][hand >> 72 & 0xFFF],
+                 *c[7][hand >> 84 & 0xFFF], *c[8][hand >> 96 & 0xFFF], *c[9][hand >> 108]]
+        both = hand & hand >> 1 & MANTRI_BITS  # suits whose Mantri and Raja are held
+        if both:
+            limit = min(hands[(leader + 1) % 3].bit_count(), hands[(leader + 2) % 3].bit_count())
+            while both:
+                low = both & -both
+                both ^= low
+                suit = low.bit_length() // SUIT_SIZE
+                for m in dukal_moves(leader, suit, hand >> (SUIT_SIZE * suit) & PIP_BITS):
+                    if len(m.cards) <= limit:  # G8
+                        moves.append(m)
+        return moves
+
+    def verify(self, state: GanjifaState, move: Move) -> Reason | None:
+        trump, hands, captured, leader, trick, dukal = state
+        seat, action = move.seat, move.action
+        codes = DECK.codes
+        if dukal is not None:
+            to_act = (dukal.seat + 1 + len(dukal.discards)) % PLAYERS
+            if seat != to_act:
+                return Reason("not_your_turn", "G8", {"seat": seat, "to_act": to_act})
+            if action != "discard":
+                return Reason("wrong_phase", "G8", {"action": action, "phase": "dukal"})
+            cards = move.cards or ()
+            mask = 0
+            for c in cards:
+                if mask >> c & 1:
+                    return Reason("repeated_card", "G8", {"card": codes[c]})
+                mask |= 1 << c
+            k = dukal.cards.bit_count()
+            if len(cards) != k:
+                return Reason("discard_wrong_size", "G8", {"count": k, "given": len(cards)})
+            missing = mask & ~hands[seat]
+            if missing:
+                return Reason("card_not_in_hand", "G8",
+                              {"seat": seat, "card": codes[lowest(missing)]})
+            return None
+        if not (hands[0] | hands[1] | hands[2]):
+            return Reason("deal_over", "G9")
+        opening = not (captured[0] | captured[1] | captured[2])
+        to_act = (leader + len(trick)) % PLAYERS
+        if seat != to_act:
+            # Following goes in turn (G6); the lead is the opener's (G5) or the last
+            # winner's (G7).
+            rule = "G6" if trick else "G5" if opening else "G7"
+            return Reason("not_your_turn", rule, {"seat": seat, "to_act": to_act})
+        if action == "discard":
+            return Reason("wrong_phase", "G8", {"action": action, "phase": "play"})
+        hand = hands[seat]
+        if action == "dukal":
+            if trick:
+                return Reason("not_on_lead", "G8")
+            if opening:
+                return Reason("dukal_on_opening", "G5")
+            return self._dukal_reason(hands, seat, move.cards or ())
+        if action != "play":
+            return Reason("wrong_phase", "G6", {"action": action, "phase": "play"})
+        card = move.card
+        if card is None or not hand >> card & 1:
+            return Reason("card_not_in_hand", "G6",
+                          {"seat": seat, "card": "no card" if card is None else codes[card]})
+        if not trick:
+            if opening and card != RAJAS[trump]:
+                return Reason("opening_must_be_trump_raja", "G5", {"card": codes[RAJAS[trump]]})
+            return None
+        led = SUIT_OF[trick[0]]
+        if SUIT_OF[card] == led:
+            return None
+        if hand & SUIT_MASK[led]:
+            return Reason("must_follow_suit", "G6", {"seat": seat})
+        if not void_options(hand, led, trump) >> card & 1:
+            nxt = next_held_suit(hand, led)
+            return Reason("must_follow_or_next_suit", "G6",
+                          {"seat": seat, "suit": suit_label(nxt)})
+        return None
+
+    @staticmethod
+    def _dukal_reason(hands: tuple[int, int, int], seat: int,
+                      cards: tuple[int, ...]) -> Reason | None:
+        codes = DECK.codes
+        mask = 0
+        for c in cards:
+            if mask >> c & 1:
+                return Reason("repeated_card", "G8", {"card": codes[c]})
+            mask |= 1 << c
+        missing = mask & ~hands[seat]
+        if missing:
+            return Reason("card_not_in_hand", "G8", {"seat": seat, "card": codes[lowest(missing)]})
+        flaw = dukal_flaw(mask)
+        if flaw:
+            return Reason("invalid_dukal", "G8", {"why": flaw})
+        smallest = min(hands[(seat + 1) % 3].bit_count(), hands[(seat + 2) % 3].bit_count())
+        if len(cards) > smallest:
+            return Reason("dukal_too_large", "G8", {"size": len(cards), "smallest": smallest})
+        return None
+
+    def play(self, state: GanjifaState, move: Move) -> tuple[GanjifaState, list[dict]]:
+        trump, hands, captured, leader, trick, dukal = state
+        seat, action, card = move[0], move[1], move[2]
+        if action == "play":
+            h0, h1, h2 = hands
+            if seat == 0:
+                h0 &= ~(1 << card)
+            elif seat == 1:
+                h1 &= ~(1 << card)
+            else:
+                h2 &= ~(1 << card)
+            hands = (h0, h1, h2)
+            event = {"type": "card_played", "seat": seat, "card": card}
+            if len(trick) < PLAYERS - 1:
+                return _new(GanjifaState, (trump, hands, captured, leader, (*trick, card), None)), [
+                    event]
+            first, second = trick
+            beaters = BEATERS[trump]  # G7, as in trick_winner
+            if beaters[first] >> second & 1:
+                winner = 2 if beaters[second] >> card & 1 else 1
+            else:
+                winner = 2 if beaters[first] >> card & 1 else 0
+            winner = (leader + winner) % 3
+            captured = _adding(captured, winner, 1 << first | 1 << second | 1 << card)
+            new = _new(GanjifaState, (trump, hands, captured, winner, (), None))
+            events = [event, {"type": "trick_won", "seat": winner, "cards": [first, second, card]}]
+            if h0 | h1 | h2:
+                return new, events
+            events.append({"type": "deal_over", "settlement": _settlement(new)})
+            return new, events
+        elif action == "dukal":
+            cards = mask_of(move.cards)
+            return (GanjifaState(trump, _without(hands, seat, cards), captured, leader, (),
+                                 Dukal(seat, cards, ())),
+                    [{"type": "dukal_led", "seat": seat, "cards": bit_list(cards)}])
+        else:
+            cards = mask_of(move.cards)
+            hands = _without(hands, seat, cards)
+            event = {"type": "dukal_answered", "seat": seat, "cards": bit_list(cards)}
+            discards = (*dukal.discards, cards)
+            if len(discards) < PLAYERS - 1:
+                return (GanjifaState(trump, hands, captured, leader, (),
+                                     Dukal(dukal.seat, dukal.cards, discards)), [event])
+            # G8: the leader captures all 3k cards and leads again.
+            won = dukal.cards | discards[0] | discards[1]
+            captured = _adding(captured, dukal.seat, won)
+            new = GanjifaState(trump, hands, captured, dukal.seat, (), None)
+            events = [event, {"type": "dukal_captured", "seat": dukal.seat,
+                              "cards": bit_list(won)}]
+        if not (hands[0] | hands[1] | hands[2]):
+            events.append({"type": "deal_over", "settlement": _settlement(new)})
+        return new, events
+
+    def settlement(self, state: GanjifaState) -> dict | None:
+        h = state.hands
+        if state.dukal is not None or h[0] | h[1] | h[2]:
+            return None
+        return _settlement(state)
+
+
+GAME = Ganjifa()

@@ -1,0 +1,145 @@
+"""Ganjifa's state and move as JSON (API.md, "States: Ganjifa"), and its game-info extras."""
+
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+
+from rules.ganjifa import (
+    AVATAR_NAMES,
+    AVATARS,
+    DECK,
+    EMBLEMS,
+    GAME,
+    HAND_SIZE,
+    PERIODS,
+    RANK_ORDER,
+    SUIT_OF,
+    SUITS,
+    GanjifaState,
+)
+from schemas.common import (
+    BaseSchema,
+    CardCode,
+    CardList,
+    MoveSchema,
+    StateSchema,
+    codes,
+    one_of,
+    request_schemas,
+    seat_field,
+)
+
+PLAYERS = GAME.players
+
+
+class TrickEntry(BaseSchema):
+    seat = seat_field(PLAYERS, required=True)
+    card = CardCode(DECK, required=True)
+
+    @post_load
+    def _pair(self, data, **kwargs):
+        return data["seat"], data["card"]
+
+
+class DiscardEntry(BaseSchema):
+    seat = seat_field(PLAYERS, required=True)
+    cards = CardList(DECK, required=True, max_length=HAND_SIZE)
+
+    @post_load
+    def _pair(self, data, **kwargs):
+        return data["seat"], data["cards"]
+
+
+class DukalEntry(BaseSchema):
+    """A Dukal waiting for its discards (G8)."""
+
+    seat = seat_field(PLAYERS, required=True)
+    cards = CardList(DECK, required=True, max_length=HAND_SIZE)
+    discards = fields.List(fields.Nested(DiscardEntry), required=True,
+                           validate=validate.Length(max=PLAYERS - 1))
+
+
+class GanjifaStateSchema(StateSchema):
+    game = one_of("ganjifa", required=True)
+    period = one_of(*PERIODS, required=True)
+    hands = fields.List(CardList(DECK, max_length=HAND_SIZE), required=True,
+                        validate=validate.Length(equal=PLAYERS))
+    captured = fields.List(CardList(DECK), required=True,
+                           validate=validate.Length(equal=PLAYERS))
+    leader = seat_field(PLAYERS, required=True)
+    trick = fields.List(fields.Nested(TrickEntry), required=True,
+                        validate=validate.Length(max=PLAYERS))
+    dukal = fields.Nested(DukalEntry, required=True, allow_none=True)
+    phase = one_of("play", "dukal", "over")
+    to_act = seat_field(PLAYERS, allow_none=True)
+    result = fields.Dict(allow_none=True)
+
+
+class GanjifaMoveSchema(MoveSchema):
+    seat = seat_field(PLAYERS, required=True)
+    action = one_of(*GAME.actions, required=True)
+    card = CardCode(DECK)
+    # Any length is well-formed: a Dukal or a discard of the wrong size is an illegal move,
+    # answered with its reason (G8), not a malformed one.
+    cards = CardList(DECK)
+
+    @validates_schema(skip_on_field_errors=True)
+    def _fields_per_action(self, data, **kwargs):
+        if data["action"] == "play":
+            if "card" not in data:
+                raise ValidationError("A card is required to play.", "card")
+            if "cards" in data:
+                raise ValidationError("A play is one card: use `card`.", "cards")
+        else:
+            if "cards" not in data:
+                raise ValidationError("Cards are required for this action.", "cards")
+            if "card" in data:
+                raise ValidationError("This action takes `cards`, not `card`.", "card")
+
+
+def dump_state(state: GanjifaState) -> dict:
+    all_codes = DECK.codes
+    leader = state.leader
+    dukal = state.dukal
+    return {
+        "game": "ganjifa",
+        "period": state.period,
+        "hands": [codes(DECK, h) for h in state.hands],
+        "captured": [codes(DECK, c) for c in state.captured],
+        "leader": leader,
+        "trick": [{"seat": (leader + i) % PLAYERS, "card": all_codes[c]}
+                  for i, c in enumerate(state.trick)],
+        "dukal": None if dukal is None else {
+            "seat": dukal.seat,
+            "cards": codes(DECK, dukal.cards),
+            "discards": [{"seat": (dukal.seat + 1 + j) % PLAYERS, "cards": codes(DECK, m)}
+                         for j, m in enumerate(dukal.discards)],
+        },
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "result": GAME.settlement(state),
+    }
+
+
+def extra_info() -> dict:
+    """G1–G3 as data for `GET /v1/games/ganjifa`: the avatar order (which wraps from Kalki
+    to Matsya), each suit's avatar, emblem and rank order, and the trump of each period."""
+    return {
+        "avatar_order": list(SUITS),
+        "avatars": [
+            {"suit": code, "avatar": name, "emblem": emblem,
+             "rank_order": list(RANK_ORDER["first" if i < 5 else "last"])}
+            for i, (code, name, emblem) in enumerate(AVATARS)
+        ],
+        "trumps": {period: SUITS[trump] for period, trump in PERIODS.items()},
+    }
+
+
+def extra_card(card: int) -> dict:
+    """G1: each card's avatar and emblem, beside the generic card fields."""
+    suit = SUIT_OF[card]
+    return {"avatar": AVATAR_NAMES[suit], "emblem": EMBLEMS[suit]}
+
+
+REQUESTS = request_schemas(GAME, GanjifaStateSchema, GanjifaMoveSchema,
+                           {"period": one_of(*PERIODS)})
