@@ -719,8 +719,9 @@ class Tarot(Game):
                 return Reason("not_taker", "T5", {"taker": state.taker})
             if phase == "chelem":
                 return Reason("not_taker", "T7", {"taker": state.taker})
-            return Reason("not_your_turn", "T10" if not state.trick else "T9",
-                          {"seat": seat, "to_act": state.to_act})
+            # Who leads: T7 for the first trick, T10 after; within a trick, turn order (T9).
+            rule = "T9" if state.trick else "T10" if state.tricks else "T7"
+            return Reason("not_your_turn", rule, {"seat": seat, "to_act": state.to_act})
         if action not in PHASE_ACTIONS[phase]:
             # What forbids it is the phase under way; a poignée belongs to the first card.
             return Reason("wrong_phase", "T8" if action == "poignee" else PHASE_RULES[phase],
