@@ -490,10 +490,6 @@ class Tarot(Game):
         _, at = _highest_bid(bids)
         taker_ = (dealer + 1 + at) % PLAYERS if bidding_done and at is not None else None
         contract_ = bids[at] if taker_ is not None else None
-        if taker is not UNSET and taker != taker_:
-            add(Problem("taker", f"The taker is {taker_}, not {taker} (T4)."))
-        if contract is not UNSET and contract != contract_:
-            add(Problem("contract", f"The contract is {contract_}, not {contract} (T4)."))
 
         # Who played what: the seats must follow in turn from each trick's leader (T2, T10).
         first = (dealer + 1) % PLAYERS
@@ -668,6 +664,11 @@ class Tarot(Game):
             tuple((plays[0][0], tuple(c for _, c in plays), w) for plays, w in tricks),
             phase_, to_act_)
         derived = derived_problems(self, state, phase, to_act, result)
+        if taker is not UNSET and taker != taker_:
+            derived.append(Problem("taker", f"The taker is {taker_}, not {taker} (T4)."))
+        if contract is not UNSET and contract != contract_:
+            derived.append(Problem("contract", f"The contract is {contract_}, not {contract} "
+                                               "(T4)."))
         if derived:
             raise InvalidState(derived)
         return state
