@@ -344,3 +344,34 @@ def test_ai_levels_random_and_basic_answer_legal_moves(client):
                         json={"state": dump_state(s), "level": level, "seed": 4})
         assert r.status_code == 200 and r.json["move"]["action"] == "discard"
         assert len(r.json["move"]["cards"]) == 6
+
+
+def test_corrupted_states_are_answered_422_or_200_never_500(client):
+    """API.md, "Errors": whatever a client does to a state, the answer is a problem document
+    or a listing, never a failure of ours."""
+    rng = random.Random(12)
+    states = []
+    s = GAME.deal(rng)
+    while s.phase != "over":
+        states.append(dump_state(s))
+        s = GAME.play(s, complete(rng.choice(GAME.legal_moves(s)), rng))[0]
+    codes = list(DECK.codes)
+    for _ in range(300):
+        state = copy.deepcopy(rng.choice(states))
+        pick = rng.randrange(6)
+        if pick == 0:
+            rng.choice(state["hands"])[0:1] = [rng.choice(codes)]
+        elif pick == 1 and state["tricks"]:
+            rng.choice(state["tricks"])["cards"] = [{"seat": 0, "card": "EX"}] * 4
+        elif pick == 2:
+            state["trick"] = [{"seat": rng.randrange(4), "card": rng.choice(codes)}
+                              for _ in range(rng.randrange(5))]
+        elif pick == 3:
+            state["bids"] = rng.choices(["pass", "prise", "garde_contre"], k=rng.randrange(6))
+        elif pick == 4:
+            state["poignees"] = [{"seat": rng.randrange(4), "cards": rng.sample(codes, 10)}]
+        else:
+            state["chelem"] = rng.choice([None, True, False])
+            state.pop("phase"), state.pop("to_act")
+        r = client.post("/v1/games/tarot/legal-moves", json={"state": state})
+        assert r.status_code in (200, 422), r.json
