@@ -11,3 +11,11 @@ keepalive = 5
 accesslog = "-" if os.environ.get("CARDAVIA_ACCESS_LOG") else None
 # Load the app (and its precomputed move tables) once in the master; workers share it.
 preload_app = True
+
+
+def pre_fork(server, worker):
+    # Move the preloaded app's objects out of the collector's reach: a full collection in a
+    # worker would otherwise touch every shared page and copy it (copy-on-write).
+    import gc
+
+    gc.freeze()

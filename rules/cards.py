@@ -71,9 +71,12 @@ class MoveTable:
 
     def __init__(self, size: int, move_for):
         w = self.WIDTH
+        # One move object per card, shared by every entry that lists it: the tables then
+        # cost pointers, not hundreds of thousands of moves.
+        move = [move_for(c) for c in range(size)]
         self.chunks = tuple(
             tuple(
-                tuple(move_for(base + i) for i in range(w) if v >> i & 1 and base + i < size)
+                tuple(move[base + i] for i in range(w) if v >> i & 1 and base + i < size)
                 for v in range(1 << w)
             )
             for base in range(0, size, w)
