@@ -209,17 +209,6 @@ def _beaters(trump: int, card: int) -> int:
 BEATERS = tuple(tuple(_beaters(t, c) for c in range(len(DECK))) for t in range(SUIT_COUNT))
 
 
-def trick_winner(trick: tuple[int, ...], leader: int, trump: int) -> int:
-    """G7: the highest trump wins; with no trump, the highest card of the led suit (G2).
-    A card of any other suit never wins."""
-    beaters = BEATERS[trump]
-    best, best_i = trick[0], 0
-    for i in range(1, len(trick)):
-        if beaters[best] >> trick[i] & 1:
-            best, best_i = trick[i], i
-    return (leader + best_i) % PLAYERS
-
-
 class Dukal(NamedTuple):
     """A Dukal waiting for its discards (G8)."""
 
@@ -268,7 +257,9 @@ class GanjifaState(NamedTuple):
 
 
 def _settlement(state: GanjifaState) -> dict:
-    """G9: one point per captured card; every seat on the highest score wins."""
+    """G9: one point per captured card; every seat on the highest score wins. Two seats
+    may share it; all three never do, since captures come in threes (G7, G8) and 40 is not
+    a multiple of three."""
     counts = [c.bit_count() for c in state.captured]
     best = max(counts)
     return {"captured": counts, "scores": list(counts),
@@ -634,7 +625,7 @@ class Ganjifa(Game):
                 return _new(GanjifaState, (trump, hands, captured, leader, (*trick, card), None)), [
                     event]
             first, second = trick
-            beaters = BEATERS[trump]  # G7, as in trick_winner
+            beaters = BEATERS[trump]  # G7: the winner so far is led suit or trump
             if beaters[first] >> second & 1:
                 winner = 2 if beaters[second] >> card & 1 else 1
             else:
