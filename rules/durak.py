@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.cards import Card, Deck, MoveTable, lowest, mask_of
+from rules.cards import Card, Deck, MoveTable, bit_list, lowest, mask_of
 from rules.game import (
     UNSET,
     Game,
     InvalidState,
     Move,
     Problem,
+    View,
     conservation_problems,
     derived_problems,
     placed,
@@ -393,6 +394,37 @@ class Durak(Game):
 
     def settlement(self, state: DurakState) -> dict | None:
         return _settlement(state) if state.phase == "over" else None
+
+    # -- what a seat sees ----------------------------------------------------------
+
+    def observe(self, state: DurakState, seat: int) -> View:
+        """The seat's hand, the table, the discard (every card in it was seen on the table)
+        and the turned-up card; the other hand and the rest of the stock as counts.
+        hidden = (hand 0, hand 1, stock)."""
+        other = 1 - seat
+        hands = (state.hands[0], 0) if seat == 0 else (0, state.hands[1])
+        stock = state.stock
+        public = state._replace(hands=hands, stock=stock[-1:])
+        hidden = [0, 0, max(0, len(stock) - 1)]
+        hidden[other] = state.hands[other].bit_count()
+        return View(seat, public, tuple(hidden), state.phase, state.to_act)
+
+    def sample(self, view: View, rng) -> DurakState:
+        """The hidden cards shuffled into the other hand and the stock: the view reveals
+        nothing more about them (the state keeps no record of the cards a player took)."""
+        public = view.public
+        seen = public.hands[0] | public.hands[1] | public.discard
+        for a, d in public.table:
+            seen |= BIT[a] | BIT[d]
+        for c in public.stock:
+            seen |= BIT[c]
+        pile = bit_list(DECK.full & ~seen)
+        rng.shuffle(pile)
+        other = 1 - view.seat
+        n = view.hidden[other]
+        drawn = mask_of(pile[:n])
+        hands = (public.hands[0], drawn) if other == 1 else (drawn, public.hands[1])
+        return public._replace(hands=hands, stock=(*pile[n:], *public.stock))
 
 
 GAME = Durak()

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from rules.cards import Deck
+from rules.cards import Deck, mask_of
 from rules.reasons import Reason
 
 
@@ -58,6 +58,105 @@ def derived_problems(game: Game, state, phase=UNSET, to_act=UNSET, result=UNSET)
     if result is not UNSET and result != game.settlement(state):
         problems.append(Problem("result", "The result does not match the state."))
     return problems
+
+
+class View(NamedTuple):
+    """What one seat may see of a state (API.md, "A View"; OpenSpiel's observer).
+
+    `public` is the state with every card hidden from `seat` taken out of its pile;
+    `hidden` counts the cards taken out of each hidden place, the hands first (one count per
+    seat, 0 for the seat's own) then the game's other hidden piles (Durak: the stock;
+    Tarot: the chien, the écart). `phase` and `to_act` are kept as the state has them, since
+    a state's derived fields may read the hidden cards. Two states that differ only in
+    cards hidden from `seat` have equal (and equally hashed) views."""
+
+    seat: int
+    public: Any
+    hidden: tuple[int, ...]
+    phase: str
+    to_act: int | None
+
+
+def hall_feasible(classes: dict[int, int], caps: list[int]) -> bool:
+    """Hall's condition for dealing cards into places: for every set P of places, the cards
+    that may only go to places of P fit in P. `classes` maps a mask of allowed places to its
+    number of cards; the total of the cards equals the total capacity."""
+    k = len(caps)
+    for places in range(1, (1 << k) - 1):
+        need = 0
+        for allowed, n in classes.items():
+            if n and not allowed & ~places:
+                need += n
+        if need:
+            room = 0
+            for i in range(k):
+                if places >> i & 1:
+                    room += caps[i]
+            if need > room:
+                return False
+    return True
+
+
+def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
+                rng: random.Random) -> list[int] | None:
+    """Deal `cards` at random so that place i gets `counts[i]` cards, each within the mask
+    `allowed[i]`: one mask per place, or None when no deal respects the constraints.
+
+    The cards that fit the fewest places go first, each to a place drawn in proportion to
+    the room left there, and a draw is kept only when the cards still to deal can all be
+    placed (Hall's condition), so the deal never runs into a dead end."""
+    k = len(counts)
+    masks = [0] * k
+    classes: dict[int, list[int]] = {}
+    for c in cards:
+        sig = 0
+        for i in range(k):
+            if counts[i] and allowed[i] >> c & 1:
+                sig |= 1 << i
+        if not sig:
+            return None
+        classes.setdefault(sig, []).append(c)
+    caps = list(counts)
+    if len(cards) != sum(caps):
+        return None
+    if not classes:
+        return masks
+    if len(classes) == 1:  # no constraint that separates the cards: one shuffle
+        pile = next(iter(classes.values()))
+        rng.shuffle(pile)
+        at = 0
+        for i in range(k):
+            masks[i] = mask_of(pile[at:at + counts[i]])
+            at += counts[i]
+        return masks
+    order = sorted(classes, key=lambda sig: (sig.bit_count(), sig))
+    left = {sig: len(classes[sig]) for sig in order}
+    if not hall_feasible(left, caps):
+        return None
+    last = order[-1]
+    for sig in order:
+        pile = classes[sig]
+        rng.shuffle(pile)
+        places = [i for i in range(k) if sig >> i & 1]
+        for c in pile:
+            left[sig] -= 1
+            options = [i for i in places if caps[i]]
+            while True:
+                total = 0
+                for i in options:
+                    total += caps[i]
+                r = rng.randrange(total)
+                for i in options:
+                    if r < caps[i]:
+                        break
+                    r -= caps[i]
+                caps[i] -= 1
+                if sig == last or len(options) == 1 or hall_feasible(left, caps):
+                    break
+                caps[i] += 1
+                options.remove(i)
+            masks[i] |= 1 << c
+    return masks
 
 
 class Problem(NamedTuple):
@@ -123,6 +222,25 @@ class Game:
 
     def settlement(self, state) -> dict | None:
         raise NotImplementedError
+
+    def observe(self, state, seat: int) -> View:
+        """What `seat` may see of `state`: its own hand and everything public; the other
+        cards only as counts per hidden place (API.md, "A View")."""
+        raise NotImplementedError
+
+    def sample(self, view: View, rng: random.Random):
+        """A whole state that `seat` could be in: the hidden cards dealt at random among
+        the hidden places, respecting the counts and every constraint the view reveals
+        (cards shown, suits a player is known to lack), so that `observe(sample(view),
+        view.seat) == view`."""
+        raise NotImplementedError
+
+    def view_settlement(self, view: View) -> dict | None:
+        """The settlement as the seat learns it when the deal ends: any sampled world gives
+        the same one, since by then the hidden places can only hold the cards not seen."""
+        if view.phase != "over":
+            return None
+        return self.settlement(self.sample(view, random.Random(0)))
 
 
 def placed(path: str, cards) -> list[tuple[str, int]]:

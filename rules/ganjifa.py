@@ -35,7 +35,9 @@ from rules.game import (
     Move,
     Problem,
     Template,
+    View,
     conservation_problems,
+    deal_hidden,
     derived_problems,
     placed,
 )
@@ -666,6 +668,55 @@ class Ganjifa(Game):
         if state.dukal is not None or h[0] | h[1] | h[2]:
             return None
         return _settlement(state)
+
+    # -- what a seat sees ----------------------------------------------------------
+
+    def observe(self, state: GanjifaState, seat: int) -> View:
+        """The seat's hand and everything played: the captured piles, the trick, a pending
+        Dukal and its answers; the other two hands as counts. hidden = (hand 0, 1, 2)."""
+        hands = [0] * PLAYERS
+        hands[seat] = state.hands[seat]
+        hidden = tuple(0 if s == seat else state.hands[s].bit_count() for s in range(PLAYERS))
+        public = state._replace(hands=tuple(hands))
+        return View(seat, public, hidden, state.phase, state.to_act)
+
+    def sample(self, view: View, rng) -> GanjifaState:
+        """The unseen cards dealt between the other two hands: a follower who did not
+        follow the led suit lacks it, and lacks every suit it skipped on the way to the one
+        it played unless it trumped (G6); before the opening lead the trump Raja is the
+        leader's (G5)."""
+        public = view.public
+        seen = public.hands[0] | public.hands[1] | public.hands[2]
+        seen |= public.captured[0] | public.captured[1] | public.captured[2]
+        allowed = [DECK.full] * PLAYERS
+        trick, trump = public.trick, public.trump
+        for i, c in enumerate(trick):
+            seen |= 1 << c
+            if not i or SUIT_OF[c] == SUIT_OF[trick[0]]:
+                continue
+            s = (public.leader + i) % PLAYERS
+            led = SUIT_OF[trick[0]]
+            allowed[s] &= ~SUIT_MASK[led]
+            if SUIT_OF[c] != trump:
+                for skipped in AFTER[led]:
+                    if skipped == SUIT_OF[c]:
+                        break
+                    allowed[s] &= ~SUIT_MASK[skipped]
+        dukal = public.dukal
+        if dukal is not None:
+            seen |= dukal.cards
+            for m in dukal.discards:
+                seen |= m
+        raja = 1 << RAJAS[trump]
+        if public.opening and not trick and dukal is None and not seen & raja:
+            for s in range(PLAYERS):
+                if s != public.leader:
+                    allowed[s] &= ~raja  # G5: the holder of the trump Raja leads
+        dealt = deal_hidden(bit_list(DECK.full & ~seen), list(view.hidden), allowed, rng)
+        if dealt is None:
+            raise ValueError("no deal of the hidden cards fits this view")
+        hands = tuple(public.hands[s] | dealt[s] for s in range(PLAYERS))
+        return public._replace(hands=hands)
 
 
 GAME = Ganjifa()

@@ -17,7 +17,9 @@ from rules.game import (
     Move,
     Problem,
     Template,
+    View,
     conservation_problems,
+    deal_hidden,
     derived_problems,
     placed,
 )
@@ -212,6 +214,25 @@ def trick_winner(cards, leader: int, taker: int | None, earlier_winners) -> int:
             if SUIT_OF[c] == suit and c > best:
                 best = c
     return (leader + cards.index(best)) % PLAYERS
+
+
+def _void_shown(before, card: int) -> int:
+    """T9 read backwards: the cards a player cannot have held when playing `card` on the
+    cards `before` it in the trick — the led suit it did not follow, the trumps it did not
+    play, the trumps above the highest when it did not overtrump."""
+    if card == EXCUSE:
+        return 0
+    led = led_card(before)
+    if led < 0:
+        return 0
+    suit, card_suit = SUIT_OF[led], SUIT_OF[card]
+    if suit == card_suit and suit != TRUMP_SUIT:
+        return 0
+    lacks = SUIT_MASK[suit] if suit != TRUMP_SUIT else 0
+    if card_suit != TRUMP_SUIT:
+        return lacks | TRUMPS
+    top = top_trump(before)
+    return lacks | (ABOVE[top] if top > card else 0)
 
 
 def petit_sec(hand: int) -> bool:
@@ -851,6 +872,88 @@ class Tarot(Game):
 
     def settlement(self, state: TarotState) -> dict | None:
         return settle(state) if state.phase == "over" else None
+
+    # -- what a seat sees ----------------------------------------------------------
+
+    def observe(self, state: TarotState, seat: int) -> View:
+        """The seat's hand, the bids, the shown chien, the poignées and the tricks; the
+        écart for the taker, only its trumps for a defender (T5); the other hands, the
+        chien while it is not shown (T6) and the rest of the écart as counts.
+        hidden = (hand 0, hand 1, hand 2, hand 3, chien, écart)."""
+        hands = [0] * PLAYERS
+        hands[seat] = state.hands[seat]
+        ecart = state.ecart if seat == state.taker else state.ecart & TRUMPS
+        hidden = tuple(0 if s == seat else state.hands[s].bit_count() for s in range(PLAYERS))
+        hidden += (state.chien.bit_count(), (state.ecart & ~ecart).bit_count())
+        public = state._replace(hands=tuple(hands), chien=0, ecart=ecart)
+        return View(seat, public, hidden, state.phase, state.to_act)
+
+    def sample(self, view: View, rng) -> TarotState:
+        """The hidden cards dealt among the other hands, the chien and the hidden écart:
+        the shown chien stays with the taker (hand or écart, T5); the hidden écart holds
+        ordinary cards only, and a taker who had to lay trumps kept no ordinary card (T5);
+        poignée trumps stay with their seat, and a poignée shown with the Excuse leaves no
+        other trump (T8); every void a play revealed holds (T9); no hand is a petit sec
+        unless the deal was annulled for one (T3)."""
+        public = view.public
+        seat, hidden = view.seat, view.hidden
+        taker = public.taker
+        played = [0] * PLAYERS
+        forbidden = [0] * PLAYERS
+        seen = public.hands[seat] | public.ecart
+        rounds = [(leader, cards) for leader, cards, _ in public.tricks]
+        rounds.append((public.leader, public.trick))
+        for leader, cards in rounds:
+            for j, c in enumerate(cards):
+                s = (leader + j) % PLAYERS
+                seen |= 1 << c
+                played[s] |= 1 << c
+                forbidden[s] |= _void_shown(cards[:j], c)
+        pile = bit_list(DECK.full & ~seen)
+        allowed = [DECK.full] * (PLAYERS + 2)
+        allowed[PLAYERS + 1] = ORDINARY  # T5: no King, bout or trump hides in the écart
+        if public.chien_shown:
+            for i in range(PLAYERS + 1):
+                if i != taker:
+                    allowed[i] &= ~public.chien_shown
+        if public.ecart & TRUMPS and taker is not None:
+            forbidden[taker] |= ORDINARY  # T5: trumps only once the ordinary cards ran out
+        for s, shown in public.poignees:
+            for i in range(PLAYERS + 2):
+                if i != s:
+                    allowed[i] &= ~shown
+            if shown & EXCUSE_BIT:
+                forbidden[s] |= TRUMPS & ~shown  # T8: every trump held was shown
+        petit_sec_deal = view.phase == "over" and not public.bids
+        if petit_sec_deal and not petit_sec(public.hands[seat]):
+            # T3: the holder of the Petit holds it sec.
+            holder = rng.choice([s for s in range(PLAYERS) if hidden[s]])
+            for i in range(PLAYERS + 2):
+                if i != holder:
+                    allowed[i] &= ~PETIT_BIT
+            forbidden[holder] |= (TRUMPS | EXCUSE_BIT) & ~PETIT_BIT
+        for s in range(PLAYERS):
+            allowed[s] &= ~forbidden[s]
+        chien_taken = public.contract in ("prise", "garde")
+        for _attempt in range(200):
+            dealt = deal_hidden(pile[:], list(hidden), allowed, rng)
+            if dealt is None:
+                break
+            hands = list(public.hands)
+            for s in range(PLAYERS):
+                hands[s] |= dealt[s]
+            if not petit_sec_deal:
+                sec = False
+                for s in range(PLAYERS):
+                    held = hands[s] | played[s]
+                    if s == taker and chien_taken:
+                        held = (held | public.ecart | dealt[PLAYERS + 1]) & ~public.chien_shown
+                    sec = sec or petit_sec(held)
+                if sec:
+                    continue  # T3: the deal would have been annulled
+            return public._replace(hands=tuple(hands), chien=dealt[PLAYERS],
+                                   ecart=public.ecart | dealt[PLAYERS + 1])
+        raise ValueError("no deal of the hidden cards fits this view")
 
 
 PHASE_ACTIONS = {"bidding": ("bid",), "discard": ("discard",), "chelem": ("chelem",),
