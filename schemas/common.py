@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load
 
 from rules.cards import Deck, bit_list
 from rules.game import Game, Move, Template
@@ -24,8 +24,24 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
-def seat_field(players: int, **kwargs) -> StrictInteger:
-    return StrictInteger(validate=validate.Range(0, players - 1), **kwargs)
+class Bounded(StrictInteger):
+    """An integer within [low, high], checked inline: a marshmallow validator object per
+    field costs more than the whole check on the hot path."""
+
+    def __init__(self, low: int, high: int, **kwargs):
+        super().__init__(**kwargs)
+        self.low, self.high = low, high
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("Must be an integer.")
+        if not self.low <= value <= self.high:
+            raise ValidationError(f"Must be between {self.low} and {self.high}.")
+        return value
+
+
+def seat_field(players: int, **kwargs) -> Bounded:
+    return Bounded(0, players - 1, **kwargs)
 
 
 class CardCode(fields.Field):
@@ -72,8 +88,44 @@ class BaseSchema(Schema):
     """Unknown fields are refused, so a misspelt field is named rather than ignored."""
 
 
-def one_of(*choices: str, **kwargs) -> fields.String:
-    return fields.String(validate=validate.OneOf(choices), **kwargs)
+class Choice(fields.Field):
+    """One of a fixed set of strings (a set lookup)."""
+
+    def __init__(self, choices: tuple[str, ...], **kwargs):
+        super().__init__(**kwargs)
+        self.choices = frozenset(choices)
+        self.listed = ", ".join(choices)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, str) or value not in self.choices:
+            raise ValidationError(f"Must be one of: {self.listed}.")
+        return value
+
+
+def one_of(*choices: str, **kwargs) -> Choice:
+    return Choice(choices, **kwargs)
+
+
+class CardLists(fields.Field):
+    """Exactly `count` lists of card codes (the hands of every seat), in one field."""
+
+    def __init__(self, deck: Deck, count: int, max_length: int | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.count = count
+        self.inner = CardList(deck, max_length)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list) or len(value) != self.count:
+            raise ValidationError(f"Must be a list of {self.count} lists of card codes.")
+        out, errors = [], {}
+        for i, cards in enumerate(value):
+            try:
+                out.append(self.inner._deserialize(cards, attr, data))
+            except ValidationError as e:
+                errors[i] = e.messages
+        if errors:
+            raise ValidationError(errors)
+        return out
 
 
 def flatten_errors(messages, prefix: str = "") -> list[dict]:
@@ -174,7 +226,7 @@ def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Sc
     return {
         "deal": BaseSchema.from_dict(
             {
-                "seed": StrictInteger(validate=validate.Range(0, 2**63 - 1)),
+                "seed": Bounded(0, 2**63 - 1),
                 "deck": CardList(game.deck),
                 **deal_fields,
             },
@@ -190,8 +242,8 @@ def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Sc
                 "state": state,
                 "seat": seat,
                 "level": one_of("random", "basic", "strong"),
-                "seed": StrictInteger(validate=validate.Range(0, 2**63 - 1)),
-                "budget_ms": StrictInteger(validate=validate.Range(1, 10_000)),
+                "seed": Bounded(0, 2**63 - 1),
+                "budget_ms": Bounded(1, 10_000),
             },
             name="AiRequest",
         )(),

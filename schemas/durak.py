@@ -9,6 +9,7 @@ from schemas.common import (
     BaseSchema,
     CardCode,
     CardList,
+    CardLists,
     MoveSchema,
     StateSchema,
     StrictBoolean,
@@ -31,7 +32,7 @@ class TableEntry(BaseSchema):
 class DurakStateSchema(StateSchema):
     game = one_of("durak", required=True)
     trump = one_of(*SUITS, required=True)
-    hands = fields.List(CardList(DECK), required=True, validate=validate.Length(equal=2))
+    hands = CardLists(DECK, 2, required=True)
     stock = CardList(DECK, required=True)
     discard = CardList(DECK, required=True)
     attacker = seat_field(2, required=True)

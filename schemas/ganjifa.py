@@ -21,6 +21,7 @@ from schemas.common import (
     BaseSchema,
     CardCode,
     CardList,
+    CardLists,
     MoveSchema,
     StateSchema,
     codes,
@@ -62,10 +63,8 @@ class DukalEntry(BaseSchema):
 class GanjifaStateSchema(StateSchema):
     game = one_of("ganjifa", required=True)
     period = one_of(*PERIODS, required=True)
-    hands = fields.List(CardList(DECK, max_length=HAND_SIZE), required=True,
-                        validate=validate.Length(equal=PLAYERS))
-    captured = fields.List(CardList(DECK), required=True,
-                           validate=validate.Length(equal=PLAYERS))
+    hands = CardLists(DECK, PLAYERS, max_length=HAND_SIZE, required=True)
+    captured = CardLists(DECK, PLAYERS, required=True)
     leader = seat_field(PLAYERS, required=True)
     trick = fields.List(fields.Nested(TrickEntry), required=True,
                         validate=validate.Length(max=PLAYERS))

@@ -17,6 +17,7 @@ from schemas.common import (
     BaseSchema,
     CardCode,
     CardList,
+    CardLists,
     MoveSchema,
     StateSchema,
     StrictBoolean,
@@ -61,7 +62,7 @@ class PoigneeEntry(BaseSchema):
 class TarotStateSchema(StateSchema):
     game = one_of("tarot", required=True)
     dealer = seat_field(4, required=True)
-    hands = fields.List(CardList(DECK), required=True, validate=validate.Length(equal=4))
+    hands = CardLists(DECK, 4, required=True)
     chien = CardList(DECK, required=True)
     chien_shown = CardList(DECK, required=True)
     bids = fields.List(one_of(*BIDS), required=True, validate=validate.Length(max=78))
