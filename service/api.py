@@ -15,6 +15,7 @@ from rules.game import InvalidState
 from schemas.common import error, flatten_errors
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
+from service import i18n
 from service.problems import ProblemError
 
 api = Blueprint("api", __name__)
@@ -29,7 +30,8 @@ def game_for(game_id: str) -> GameSchemas:
     schemas = GAMES.get(game_id)
     if schemas is None:
         raise ProblemError(404, "unknown-game", "Unknown game",
-                           f"No game {game_id!r}; the games are {', '.join(GAMES)}.")
+                           f"No game {game_id!r}; the games are {', '.join(GAMES)}.",
+                           params={"game": repr(game_id), "games": ", ".join(GAMES)})
     return schemas
 
 
@@ -41,16 +43,18 @@ def body(schema) -> dict:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as e:
         raise ProblemError(400, "malformed-json", "Malformed JSON",
-                           f"The body is not JSON: {e}.") from None
+                           f"The body is not JSON: {e}.", params={"error": str(e)}) from None
     if not isinstance(data, dict):
         raise ProblemError(422, "invalid-body", "Invalid body", "The body must be a JSON object.",
-                           [error("", "Must be a JSON object.")])
+                           [error("", "Must be a JSON object.")],
+                           detail_key="problem.invalid-body.detail.object")
     try:
         return schema.load(data)
     except ValidationError as e:
         errors = flatten_errors(e.messages)
         raise ProblemError(422, "invalid-body", "Invalid body",
-                           f"{len(errors)} field(s) break the schema.", errors) from None
+                           f"{len(errors)} field(s) break the schema.", errors,
+                           params={"count": len(errors)}) from None
 
 
 def state_of(schemas: GameSchemas, fields: dict):
@@ -61,7 +65,7 @@ def state_of(schemas: GameSchemas, fields: dict):
                   for p in e.problems]
         raise ProblemError(422, "invalid-state", "Invalid state",
                            f"The state breaks the rules in {len(errors)} place(s).",
-                           errors) from None
+                           errors, params={"count": len(errors)}) from None
 
 
 @api.get("/healthz")
@@ -76,13 +80,14 @@ def openapi():
 
 @api.get("/v1/games")
 def games():
-    return json_response({"games": [s.info() for s in GAMES.values()]})
+    return json_response({"games": [i18n.game_info(s.info()) for s in GAMES.values()]})
 
 
 @api.get("/v1/games/<game_id>")
 def game_info(game_id: str):
     schemas = game_for(game_id)
-    return json_response({**schemas.info(), "cards": schemas.cards()})
+    return json_response({**i18n.game_info(schemas.info()),
+                          "cards": i18n.cards(game_id, schemas.cards())})
 
 
 @api.post("/v1/games/<game_id>/deal")
@@ -122,7 +127,7 @@ def move(game_id: str):
     reason = game.verify(state, mv)
     if reason is not None:
         return json_response({"legal": False, "reason": {
-            "code": reason.code, "rule": reason.rule, "message": reason.message}})
+            "code": reason.code, "rule": reason.rule, "message": i18n.reason_message(reason)}})
     new, events = game.play(state, mv)
     return json_response({
         "legal": True,
@@ -144,7 +149,10 @@ def ai_move(game_id: str):
         who = "nobody is to act: the deal is over" if to_act is None else \
             f"seat {seat} has no legal move; seat {to_act} is to act"
         raise ProblemError(422, "no-legal-move", "No legal move", f"No AI move: {who}.",
-                           [error("seat" if "seat" in data else "state", who)])
+                           [error("seat" if "seat" in data else "state", who)],
+                           detail_key="problem.no-legal-move.detail."
+                           + ("over" if to_act is None else "seat"),
+                           params=None if to_act is None else {"seat": seat, "to_act": to_act})
     level = data.get("level", "strong")
     seed = data.get("seed")
     rng = random.Random(seed) if seed is not None else random.Random()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from service import problems
+from service import i18n, problems
 from service.api import api
 
 
@@ -27,4 +27,5 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.url_map.strict_slashes = False
     app.register_blueprint(api)
     problems.register(app)
+    i18n.register(app)
     return app

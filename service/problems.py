@@ -8,6 +8,8 @@ import orjson
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
+from service import i18n
+
 PROBLEM_TYPE = "application/problem+json"
 log = logging.getLogger("cardavia")
 
@@ -16,10 +18,14 @@ class ProblemError(Exception):
     """A problem to answer with: raised anywhere in a view, rendered here."""
 
     def __init__(self, status: int, slug: str, title: str, detail: str,
-                 errors: list[dict] | None = None):
+                 errors: list[dict] | None = None, detail_key: str | None = None,
+                 params: dict | None = None):
         super().__init__(detail)
         self.status, self.slug, self.title, self.detail = status, slug, title, detail
         self.errors = errors
+        # The catalogue entry (service/locales) the English detail was formatted from, when
+        # it is not `problem.<slug>.detail`, and its placeholders: what other languages need.
+        self.detail_key, self.params = detail_key, params
 
 
 def problem_response(status: int, slug: str, title: str, detail: str,
@@ -33,7 +39,9 @@ def problem_response(status: int, slug: str, title: str, detail: str,
 def register(app: Flask) -> None:
     @app.errorhandler(ProblemError)
     def _problem(e: ProblemError):
-        return problem_response(e.status, e.slug, e.title, e.detail, e.errors)
+        title, detail = i18n.problem_text(f"problem.{e.slug}", e.title, e.detail,
+                                          e.detail_key, e.params)
+        return problem_response(e.status, e.slug, title, detail, e.errors)
 
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):
@@ -46,11 +54,13 @@ def register(app: Flask) -> None:
             404: "No such resource.",
             413: "The request body is larger than 1 MiB.",
         }.get(e.code, e.description or e.name)
-        return problem_response(e.code or 500, slug, e.name, detail, headers=headers)
+        title, detail = i18n.problem_text(f"http.{e.code}", e.name, detail)
+        return problem_response(e.code or 500, slug, title, detail, headers=headers)
 
     @app.errorhandler(Exception)
     def _unexpected(e: Exception):
         # A bug of ours, not the client's: log it, answer without a stack trace.
         log.exception("unhandled error")
-        return problem_response(500, "internal-error", "Internal Server Error",
-                                "The service failed to answer this request.")
+        title, detail = i18n.problem_text("problem.internal-error", "Internal Server Error",
+                                          "The service failed to answer this request.")
+        return problem_response(500, "internal-error", title, detail)
