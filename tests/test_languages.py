@@ -1,0 +1,342 @@
+"""Issue 7: every human-readable text in en, hi, hu, fa and uk, chosen by Accept-Language;
+machine fields (codes, rule ids, card codes) the same in every language."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+import requests
+from flask import g
+
+from rules import ganjifa, tarot
+from rules.reasons import MESSAGES, Reason
+from schemas.registry import GAMES
+from service import i18n
+from service.app import TestingConfig, create_app
+from service.i18n import CATALOGUES, EN, LANGUAGES, negotiate
+
+OTHERS = [lang for lang in LANGUAGES if lang != "en"]
+PROBLEM = "application/problem+json"
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def fa_text(key: str, **params) -> str:
+    return CATALOGUES["fa"][key].format(**params)
+
+
+# -- the catalogues -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_catalogue_has_exactly_the_keys_of_english(lang):
+    assert set(CATALOGUES[lang]) == set(EN)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_code_has_a_message(lang):
+    missing = [code for code in MESSAGES if not CATALOGUES[lang].get(f"reason.{code}")]
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_placeholders_match_english_exactly(lang):
+    wrong = {key: (fields(EN[key]), fields(text)) for key, text in CATALOGUES[lang].items()
+             if fields(text) != fields(EN[key])}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translations_are_translated(lang):
+    # A copied English sentence is a missing translation; names and French terms may match.
+    same = [key for key, text in CATALOGUES[lang].items()
+            if key.startswith(("reason.", "problem.", "http.")) and text == EN[key]]
+    assert same == []
+
+
+def test_english_catalogue_says_what_the_rules_say():
+    assert {code: EN[f"reason.{code}"] for code in MESSAGES} == MESSAGES
+    for schemas in GAMES.values():
+        game = schemas.game
+        assert EN[f"game.{game.id}.name"] == game.name
+        assert EN[f"game.{game.id}.summary"] == game.summary
+        assert EN[f"game.{game.id}.deck.name"] == game.deck_info["name"]
+        assert EN[f"game.{game.id}.deck.origin"] == game.deck_info["origin"]
+        for card in game.deck.cards:
+            assert i18n.card_name("en", game.id, card.suit, card.rank) == card.name
+
+
+def test_every_phase_and_action_of_the_games_has_a_word():
+    for schemas in GAMES.values():
+        for action in schemas.game.actions:
+            assert f"action.{action}" in EN
+    phases = {"attack", "defend", "over", "bidding", "discard", "chelem", "play", "dukal"}
+    assert {k.removeprefix("phase.") for k in EN if k.startswith("phase.")} == phases
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_card_names_are_distinct_and_translated(lang):
+    for schemas in GAMES.values():
+        game = schemas.game
+        names = [i18n.card_name(lang, game.id, c.suit, c.rank) for c in game.deck.cards]
+        assert len(set(names)) == len(names)
+        assert not set(names) & {c.name for c in game.deck.cards}
+
+
+def test_durak_keeps_its_cyrillic_court_indices_in_every_language():
+    for lang in LANGUAGES[1:]:
+        courts = [i18n.card_name(lang, "durak", "S", r) for r in "JQKA"]
+        for court, word in zip(courts, ("Валет", "Дама", "Король", "Туз"), strict=True):
+            assert word in court
+
+
+# -- why-clauses: the English of the rules is recognised, in every language ----------------------
+
+
+def poignee_whys() -> list[str]:
+    trumps = list(range(tarot.FIRST_TRUMP, tarot.EXCUSE))
+    pool = tarot.mask_of(trumps[:12])
+    cases = [
+        ([trumps[0]] * 10, pool, False),
+        (trumps[:7], pool, False),
+        ([0, *trumps[:9]], pool, False),
+        (trumps[:9] + [trumps[20]], pool, False),
+        (trumps[:9] + [tarot.EXCUSE], pool, False),
+        (trumps[:9] + [tarot.EXCUSE], pool, True),
+    ]
+    return [tarot.poignee_problem(cards, p, excuse) for cards, p, excuse in cases]
+
+
+def dukal_whys() -> list[str]:
+    s, base = 6, 12 * 6  # Rama's suit
+    raja, mantri = ganjifa.RAJAS[s], ganjifa.MANTRIS[s]
+    masks = [0, 1 << raja | 1 << 0, 1 << mantri | 0b111 << base, 1 << raja | 0b111 << base,
+             1 << raja | 1 << mantri | 0b11 << base, 1 << raja | 1 << mantri | 0b1011 << base]
+    return [ganjifa.dukal_flaw(m) for m in masks]
+
+
+def test_every_why_clause_of_the_rules_is_in_the_catalogue():
+    whys = poignee_whys() + dukal_whys()
+    assert None not in whys and len(set(whys)) == len(whys) == 12
+    for lang in OTHERS:
+        local = [i18n._why(lang, why) for why in whys]
+        assert None not in local, (lang, whys[local.index(None)])
+        assert len(set(local)) == 12
+    assert i18n._why("fa", "it lacks the Raja of Rama") == "راجای راما را ندارد"
+
+
+# -- every reason, with placeholder values of the kinds the rules give --------------------------
+
+SAMPLE = {"seat": 1, "to_act": 2, "card": "7H", "attack": "6H", "limit": 6, "count": 6,
+          "given": 4, "needed": 2, "taker": 3, "size": 5, "smallest": 3, "phase": "bidding",
+          "action": "discard", "highest": "garde_sans",
+          "why": "it lacks the Mantri of Krishna", "suit": "Krishna (KRI)"}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_reason_is_said_in_every_language(lang):
+    app = create_app(TestingConfig)
+    for code, template in MESSAGES.items():
+        reason = Reason(code, "X1", {k: SAMPLE[k] for k in fields(template)})
+        with app.test_request_context(headers={"Accept-Language": lang}):
+            message = i18n.reason_message(reason)
+            assert g.get("answered") is None, code  # no English fallback
+        assert message != reason.message and "{" not in message
+        for value in ("7H", "6H"):
+            assert (value in message) == (value in reason.message)  # card codes untouched
+
+
+def test_a_reason_whose_english_changed_is_answered_in_english(monkeypatch):
+    app = create_app(TestingConfig)
+    monkeypatch.setitem(MESSAGES, "deal_over", "The deal has ended.")
+    with app.test_request_context(headers={"Accept-Language": "fa"}):
+        assert i18n.reason_message(Reason("deal_over", "D14")) == "The deal has ended."
+        response = app.process_response(app.response_class("{}"))
+    assert response.headers["Content-Language"] == "en"
+
+
+# -- negotiation ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    (None, "en"),
+    ("", "en"),
+    ("fa", "fa"),
+    ("hu-HU", "hu"),
+    ("HU-hu", "hu"),
+    ("fa-Arab-IR", "fa"),
+    (" fa , hu ", "fa"),
+    ("de, uk;q=0.5", "uk"),
+    ("hu;q=0.5, uk;q=0.9", "uk"),
+    ("uk;q=0.9, hu;q=0.9", "uk"),
+    ("hu;q=0.9, uk;q=0.9", "hu"),
+    ("uk;q=1.0, fa;q=0.999", "uk"),
+    ("fa-IR;q=0.8, en;q=0.7", "fa"),
+    ("en;q=0.5, hi", "hi"),
+    ("*", "en"),
+    ("fr, *;q=0.1", "en"),
+    ("en;q=0, *;q=0.5", "hi"),
+    ("fa;q=0, *", "en"),
+    ("fa;q=0", "en"),
+    ("hu-HU;q=0.8, hu;q=0", "en"),
+    ("hu;q=0, hu-HU", "en"),
+    ("uk;level=1;q=0.3, hi;q=0.2", "uk"),
+    ("fa;q=2, hu;q=0.5", "hu"),
+    ("fa;q=abc", "en"),
+    ("de-CH, de;q=0.9, fr;q=0.8", "en"),
+    ("i-klingon", "en"),
+    (",,;q=1,", "en"),
+])
+def test_negotiation(header, lang):
+    assert negotiate(header) == lang
+
+
+def test_q_values_pick_the_language_over_http(client):
+    r = client.get("/v1/games/durak", headers={"Accept-Language": "hu;q=0.5, uk;q=0.9, en;q=0.1"})
+    assert r.headers["Content-Language"] == "uk"
+    assert r.json["name"] == CATALOGUES["uk"]["game.durak.name"]
+
+
+def test_an_unsupported_language_falls_back_to_english(client):
+    headers = {"Accept-Language": "de-DE, fr;q=0.9"}
+    r = client.get("/v1/games/tarot", headers=headers)
+    assert r.headers["Content-Language"] == "en"
+    assert r.json["name"] == "French Tarot"
+    assert r.json["cards"][0]["name"] == "Ace of Spades"
+    state = client.post("/v1/games/durak/deal", json={"seed": 3}).json["state"]
+    seat = 1 - state["to_act"]
+    r = client.post("/v1/games/durak/move", headers=headers,
+                    json={"state": state, "move": {"seat": seat, "action": "take"}})
+    assert r.headers["Content-Language"] == "en"
+    assert r.json["reason"]["message"] == f"It is seat {state['to_act']}'s turn, not seat {seat}'s."
+
+
+# -- a Persian table ------------------------------------------------------------------------------
+
+FA = {"Accept-Language": "fa-IR, fa;q=0.9, en;q=0.5"}
+
+
+def test_persian_game_info(client):
+    r = client.get("/v1/games/ganjifa", headers=FA)
+    assert r.headers["Content-Language"] == "fa"
+    assert "Accept-Language" in r.headers["Vary"]
+    info = r.json
+    assert info["name"] == "گنجفهٔ دشاوتارا"
+    assert info["summary"] == CATALOGUES["fa"]["game.ganjifa.summary"]
+    cards = {c["code"]: c for c in info["cards"]}
+    assert cards["RRAM"]["name"] == "راجا از خال راما"
+    assert cards["7KRI"]["name"] == "۷ از خال کریشنا"
+    assert cards["RRAM"]["avatar"] == "راما"
+    durak = {c["code"]: c for c in client.get("/v1/games/durak", headers=FA).json["cards"]}
+    assert durak["QH"]["name"] == "Дама دل" and durak["6S"]["name"] == "۶ پیک"
+    games = client.get("/v1/games", headers=FA).json["games"]
+    assert [g["name"] for g in games] == ["دوراک", "تاروت فرانسوی", "گنجفهٔ دشاوتارا"]
+
+
+def test_persian_reason(client):
+    state = client.post("/v1/games/durak/deal", json={"seed": 5}).json["state"]
+    seat = 1 - state["to_act"]
+    r = client.post("/v1/games/durak/move", headers=FA,
+                    json={"state": state, "move": {"seat": seat, "action": "take"}})
+    assert r.status_code == 200 and r.headers["Content-Language"] == "fa"
+    reason = r.json["reason"]
+    assert reason["code"] == "not_your_turn"
+    assert reason["message"] == fa_text("reason.not_your_turn", seat=seat, to_act=state["to_act"])
+
+
+def test_persian_reason_with_translated_details(client):
+    state = client.post("/v1/games/tarot/deal", json={"seed": 8}).json["state"]
+    seat = state["to_act"]
+    first = client.post("/v1/games/tarot/move", json={"state": state, "move": {
+        "seat": seat, "action": "bid", "contract": "garde_sans"}}).json
+    assert first["legal"]
+    state = first["state"]
+    r = client.post("/v1/games/tarot/move", headers=FA, json={"state": state, "move": {
+        "seat": state["to_act"], "action": "bid", "contract": "garde"}})
+    assert r.json["reason"]["code"] == "bid_too_low"
+    assert r.json["reason"]["message"] == "پیشنهاد باید بالاتر از garde sans باشد."
+    assert r.headers["Content-Language"] == "fa"
+
+
+def test_persian_problems(client):
+    r = client.get("/v1/games/chess", headers=FA)
+    assert r.status_code == 404 and r.content_type == PROBLEM
+    assert r.headers["Content-Language"] == "fa"
+    assert r.json["title"] == "بازی ناشناخته"
+    assert r.json["detail"] == fa_text("problem.unknown-game.detail", game="'chess'",
+                                       games="durak, tarot, ganjifa")
+    r = client.post("/v1/games/durak/move", headers=FA, json={"state": {"game": "durak"}})
+    assert r.status_code == 422 and r.headers["Content-Language"] == "fa"
+    assert r.json["title"] == "بدنهٔ نامعتبر"
+    assert r.json["detail"] == fa_text("problem.invalid-body.detail", count=len(r.json["errors"]))
+    r = client.delete("/v1/games", headers=FA)
+    assert r.status_code == 405 and r.json["title"] == "روش مجاز نیست"
+    assert r.headers["Content-Language"] == "fa" and r.headers["Allow"]
+    r = client.post("/v1/games/durak/deal", headers=FA, data=b"{")
+    assert r.status_code == 400 and r.json["title"] == "JSON نادرست"
+
+
+# -- machine fields never change ---------------------------------------------------------------
+
+MACHINE_CARD_FIELDS = ("code", "suit", "rank", "label", "points")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_machine_fields_are_the_same_in_every_language(client, game):
+    answers = {lang: client.get(f"/v1/games/{game}", headers={"Accept-Language": lang}).json
+               for lang in LANGUAGES}
+    en = answers["en"]
+    for lang, info in answers.items():
+        assert [{k: c.get(k) for k in MACHINE_CARD_FIELDS} for c in info["cards"]] == \
+            [{k: c.get(k) for k in MACHINE_CARD_FIELDS} for c in en["cards"]], lang
+        assert (info["id"], info["players"], info["rules"], info["deck"]["size"],
+                info["deck"]["wikipedia"]) == \
+            (en["id"], en["players"], en["rules"], en["deck"]["size"], en["deck"]["wikipedia"])
+        assert {k: v for k, v in info.items() if k not in ("name", "summary", "deck", "cards",
+                                                          "avatars")} == \
+            {k: v for k, v in en.items() if k not in ("name", "summary", "deck", "cards",
+                                                      "avatars")}
+        assert info["name"] != en["name"] or lang == "en" or game == "durak"
+
+
+def test_moves_and_reasons_keep_their_codes_in_every_language(client):
+    state = client.post("/v1/games/ganjifa/deal", json={"seed": 2}).json["state"]
+    seat = state["to_act"]
+    hand = state["hands"][seat]
+    wrong = next(c for c in hand if not c.startswith("R") or not c.endswith("RAM"))
+    reasons, legal = {}, {}
+    for lang in LANGUAGES:
+        headers = {"Accept-Language": lang}
+        r = client.post("/v1/games/ganjifa/move", headers=headers, json={
+            "state": state, "move": {"seat": seat, "action": "play", "card": wrong}})
+        assert r.headers["Content-Language"] == lang
+        reasons[lang] = r.json["reason"]
+        legal[lang] = client.post("/v1/games/ganjifa/legal-moves", headers=headers,
+                                  json={"state": state}).json
+    assert {(r["code"], r["rule"]) for r in reasons.values()} == \
+        {("opening_must_be_trump_raja", "G5")}
+    assert all("RRAM" in r["message"] for r in reasons.values())
+    assert len({r["message"] for r in reasons.values()}) == len(LANGUAGES)
+    assert all(moves == legal["en"] for moves in legal.values())
+
+
+# -- over the real gunicorn ------------------------------------------------------------------------
+
+
+@pytest.mark.http
+def test_languages_over_gunicorn(server):
+    r = requests.get(f"{server}/v1/games/tarot",
+                     headers={"Accept-Language": "en;q=0.2, uk-UA;q=0.8"}, timeout=10)
+    assert r.status_code == 200
+    assert r.headers["Content-Language"] == "uk"
+    assert "Accept-Language" in r.headers["Vary"]
+    cards = {c["code"]: c["name"] for c in r.json()["cards"]}
+    assert cards["1S"] == "Туз пік" and cards["T21"] == "Козир 21" and cards["EX"] == "Excuse"
+    r = requests.get(f"{server}/v1/games/nope", headers=FA, timeout=10)
+    assert r.status_code == 404 and r.headers["Content-Type"] == PROBLEM
+    assert r.headers["Content-Language"] == "fa" and r.json()["title"] == "بازی ناشناخته"
+    r = requests.get(f"{server}/healthz", timeout=10)
+    assert r.headers["Content-Language"] == "en"
