@@ -15,6 +15,7 @@ from rules.game import InvalidState
 from schemas.common import error, flatten_errors
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
+from schemas.views import DUMP_VIEW
 from service import i18n
 from service.problems import ProblemError
 
@@ -157,12 +158,23 @@ def ai_move(game_id: str):
     seed = data.get("seed")
     rng = random.Random(seed) if seed is not None else random.Random()
     started = time.perf_counter()
-    chosen, played_level = ai.choose(game, state, seat, level, rng, data.get("budget_ms", 200))
+    # The AI is given the seat's view, never the state: it cannot read a hidden card.
+    view = game.observe(state, seat)
+    chosen, played_level = ai.choose(game, view, level, rng, data.get("budget_ms", 200))
     return json_response({
         "move": schemas.dump_move(chosen),
         "level": played_level,
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     })
+
+
+@api.post("/v1/games/<game_id>/view")
+def seat_view(game_id: str):
+    """What one seat may see of a state: the other hands and hidden piles as "?"."""
+    schemas = game_for(game_id)
+    data = body(schemas.requests["view"])
+    state = state_of(schemas, data["state"])
+    return json_response({"view": DUMP_VIEW[game_id](schemas.game.observe(state, data["seat"]))})
 
 
 @api.post("/v1/games/tarot/settlement")

@@ -23,8 +23,9 @@ def test_every_ai_move_is_legal_and_seeded_moves_repeat(game_id, level):
     for deal_no in range(5):
         state = game.deal(random.Random(deal_no))
         while (seat := game.to_act(state)) is not None:
-            move, _ = choose(game, state, seat, level, random.Random(deal_no), 20)
-            again, _ = choose(game, state, seat, level, random.Random(deal_no), 20)
+            view = game.observe(state, seat)
+            move, _ = choose(game, view, level, random.Random(deal_no), 20, playouts=4)
+            again, _ = choose(game, view, level, random.Random(deal_no), 20, playouts=4)
             assert move == again
             assert game.verify(state, move) is None, (move, game.verify(state, move))
             state = game.apply(state, move)
@@ -32,7 +33,7 @@ def test_every_ai_move_is_legal_and_seeded_moves_repeat(game_id, level):
 
 def test_basic_durak_beats_with_the_cheapest_sufficient_card():
     s = make([["AC"], ["9D", "QD", "7H", "AD"]], table=[("8D", None)], trump="H")
-    move, _ = choose(DURAK, s, 1, "basic", random.Random(0), 200)
+    move, _ = choose(DURAK, DURAK.observe(s, 1), "basic", random.Random(0), 200)
     assert move == Move(1, "defend", card=IX["9D"])
 
 
@@ -40,13 +41,13 @@ def test_basic_durak_saves_a_high_trump_and_takes_while_the_stock_lasts():
     hand1 = ["KH", "6S", "7S", "8S", "9S", "10S"]
     s = make([["6C", "7C", "8C", "9C", "10C"], hand1], table=[("AD", None)], trump="H",
              stock=["JC", "QC", "AH"])
-    move, _ = choose(DURAK, s, 1, "basic", random.Random(0), 200)
+    move, _ = choose(DURAK, DURAK.observe(s, 1), "basic", random.Random(0), 200)
     assert move == Move(1, "take")
 
 
 def test_basic_durak_leads_its_lowest_plain_card():
     s = make([["AH", "6H", "9S", "7D"], ["KD"]], trump="H")
-    move, _ = choose(DURAK, s, 0, "basic", random.Random(0), 200)
+    move, _ = choose(DURAK, DURAK.observe(s, 0), "basic", random.Random(0), 200)
     assert move == Move(0, "attack", card=IX["7D"])
 
 
@@ -58,7 +59,8 @@ def test_basic_durak_beats_random_in_most_deals():
         basic = deal_no % 2
         while (seat := DURAK.to_act(state)) is not None:
             level = "basic" if seat == basic else "random"
-            state = DURAK.apply(state, choose(DURAK, state, seat, level, rng, 200)[0])
+            view = DURAK.observe(state, seat)
+            state = DURAK.apply(state, choose(DURAK, view, level, rng, 200)[0])
         durak = DURAK.settlement(state)["durak"]
         won += durak == 1 - basic
         lost += durak == basic

@@ -251,7 +251,7 @@ def test_ai_move_levels_answer_legal_reproducible_moves(client, level):
 
 
 def basic(state: GanjifaState, seat: int) -> Move:
-    move, level = choose(GAME, state, seat, "basic", random.Random(0), 200)
+    move, level = choose(GAME, GAME.observe(state, seat), "basic", random.Random(0), 200)
     assert level == "basic" and GAME.verify(state, move) is None
     return move
 
@@ -299,7 +299,7 @@ def test_basic_decides_only_from_what_its_seat_can_see():
             assert basic(s, seat) == basic(variant, seat)
             checked += 1
             s = GAME.apply(s, basic(s, seat) if checked % 2 else
-                           choose(GAME, s, seat, "random", rng, 20)[0])
+                           choose(GAME, GAME.observe(s, seat), "random", rng, 20)[0])
     assert checked > 1000
 
 
@@ -311,6 +311,6 @@ def test_basic_captures_more_than_random_players():
         me = deal_no % 3
         while (seat := GAME.to_act(s)) is not None:
             level = "basic" if seat == me else "random"
-            s = GAME.apply(s, choose(GAME, s, seat, level, rng, 20)[0])
+            s = GAME.apply(s, choose(GAME, GAME.observe(s, seat), level, rng, 20)[0])
         captured += GAME.settlement(s)["captured"][me]
     assert captured / 60 > 48  # a fair share is 40 of 120

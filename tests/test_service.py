@@ -95,10 +95,12 @@ def test_ai_move_is_legal_and_reproducible_for_a_seed(client, level):
             break
 
 
-def test_ai_strong_answers_with_basic_until_search_exists(client):
+def test_ai_strong_is_the_default_level_and_searches(client):
     state = client.post("/v1/games/durak/deal", json={"seed": 3}).json["state"]
-    a = client.post("/v1/games/durak/ai-move", json={"state": state}).json
-    assert a["level"] == "basic"
+    a = client.post("/v1/games/durak/ai-move", json={"state": state, "budget_ms": 50}).json
+    assert a["level"] == "strong"
+    r = client.post("/v1/games/durak/move", json={"state": state, "move": a["move"]}).json
+    assert r["legal"] is True
 
 
 def test_ai_move_for_a_seat_that_cannot_act_is_422(client):

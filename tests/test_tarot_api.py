@@ -338,7 +338,7 @@ def test_basic_ai_decides_only_from_what_its_seat_sees():
 def test_ai_levels_random_and_basic_answer_legal_moves(client):
     s = bid(deal(VOID, VOID_CHIEN), "pass", "garde", "pass", "pass")
     for level in ("random", "basic"):
-        move, played = choose(GAME, s, 1, level, random.Random(2), 200)
+        move, played = choose(GAME, GAME.observe(s, 1), level, random.Random(2), 200)
         assert played == level and GAME.verify(s, move) is None
         r = client.post("/v1/games/tarot/ai-move",
                         json={"state": dump_state(s), "level": level, "seed": 4})

@@ -1,11 +1,15 @@
-"""AI players. Every level decides from what its seat may see (API.md, "The AI")."""
+"""AI players, fair by construction: every level receives only the view of its seat
+(API.md, "The AI"), never the state. Random and basic act on a world sampled from the view,
+so their choice depends on what the seat sees and the seeded rng alone; strong searches
+over many such worlds (rules/ai/search.py)."""
 
 from __future__ import annotations
 
 import random
 
 from rules.ai import durak, ganjifa, tarot
-from rules.game import Game, Move, Template
+from rules.ai.search import strong_move
+from rules.game import Game, Move, Template, View
 
 LEVELS = ("random", "basic", "strong")
 BASIC = {"durak": durak.basic_move, "tarot": tarot.basic_move, "ganjifa": ganjifa.basic_move}
@@ -21,10 +25,13 @@ def random_move(game: Game, state, seat: int, rng: random.Random) -> Move:
     return complete(rng.choice(moves), rng)
 
 
-def choose(game: Game, state, seat: int, level: str, rng: random.Random,
-           budget_ms: int) -> tuple[Move, str]:
-    """The AI's move for `seat` and the level that chose it."""
+def choose(game: Game, view: View, level: str, rng: random.Random, budget_ms: int,
+           playouts: int | None = None) -> tuple[Move, str]:
+    """The AI's move for `view.seat` and the level that chose it. `playouts` fixes the
+    strong level's number of playouts instead of deriving it from `budget_ms`."""
+    if level == "strong":
+        return strong_move(game, view, rng, budget_ms, playouts), "strong"
+    world = game.sample(view, rng)
     if level == "random":
-        return random_move(game, state, seat, rng), "random"
-    # The strong level arrives with its own issue; until then basic plays and says so.
-    return BASIC[game.id](state, seat, rng), "basic"
+        return random_move(game, world, view.seat, rng), "random"
+    return BASIC[game.id](world, view.seat, rng), "basic"
