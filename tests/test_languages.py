@@ -279,6 +279,31 @@ def test_persian_problems(client):
     assert r.status_code == 400 and r.json["title"] == "JSON نادرست"
 
 
+def test_persian_ai_problem_names_the_seats(client):
+    state = client.post("/v1/games/durak/deal", json={"seed": 4}).json["state"]
+    seat = 1 - state["to_act"]
+    r = client.post("/v1/games/durak/ai-move", headers=FA, json={"state": state, "seat": seat})
+    assert r.status_code == 422 and r.headers["Content-Language"] == "fa"
+    assert r.json["title"] == "هیچ حرکت مجازی نیست"
+    assert r.json["detail"] == fa_text("problem.no-legal-move.detail.seat", seat=seat,
+                                       to_act=state["to_act"])
+
+
+@pytest.mark.parametrize(("method", "path", "kwargs"), [
+    ("get", "/healthz", {}),
+    ("get", "/openapi.yaml", {}),
+    ("post", "/v1/games/durak/deal", {"json": {"seed": 1}}),
+    ("post", "/v1/games/durak/deal", {"data": b"x" * (1024 * 1024 + 1)}),
+    ("get", "/nowhere", {}),
+])
+def test_every_answer_names_its_language(client, method, path, kwargs):
+    r = getattr(client, method)(path, headers={"Accept-Language": "hi"}, **kwargs)
+    assert r.headers["Content-Language"] == "hi"
+    assert "Accept-Language" in r.headers["Vary"]
+    if r.content_type == PROBLEM:
+        assert r.json["title"] == CATALOGUES["hi"][f"http.{r.status_code}.title"]
+
+
 # -- machine fields never change ---------------------------------------------------------------
 
 MACHINE_CARD_FIELDS = ("code", "suit", "rank", "label", "points")
