@@ -1,7 +1,8 @@
 """(a) Full random deals per second, in-process on one core, for every game in GAMES.
 
 A deal: `game.deal(rng)` with a seeded rng, then legal_moves -> uniform random choice
-completed with `complete` -> play, until no move is legal. The baseline is a bare loop
+completed with `complete` -> `apply` (the engine's transition, as search and playouts use
+it; `play` adds the events the HTTP answer describes), until no move is legal. The baseline is a bare loop
 of `rng.random()` calls, as many as the game's mean moves per deal: the ratio says how many
 such bare loops one deal costs, which depends much less on the machine than deals/s does.
 """
@@ -25,7 +26,7 @@ def play_deal(game, rng: random.Random) -> int:
     moves = 0
     legal = game.legal_moves(state)
     while legal:
-        state, _events = game.play(state, complete(rng.choice(legal), rng))
+        state = game.apply(state, complete(rng.choice(legal), rng))
         moves += 1
         if moves > MAX_MOVES:
             raise RuntimeError(f"{game.id}: a deal did not end after {MAX_MOVES} moves")
