@@ -17,7 +17,7 @@ from pathlib import Path
 import orjson
 from flask import Flask, g, request
 
-from rules import durak, ganjifa, tarot
+from rules import ganjifa, tarot
 from rules.reasons import MESSAGES, Reason
 
 DEFAULT = "en"
@@ -221,22 +221,19 @@ def reason_message(reason: Reason, lang: str | None = None) -> str:
 
 # -- games and cards ---------------------------------------------------------------------------
 
-GAME_MODULES = {"durak": durak, "tarot": tarot, "ganjifa": ganjifa}
-
-
-def _number(cat: dict[str, str], n: str) -> str:
-    return n.translate(str.maketrans("0123456789", cat["digits"]))
+# Persian writes its own digits in card names; the others the ASCII ones.
+_DIGITS = {lang: str.maketrans("0123456789", cat["digits"]) for lang, cat in CATALOGUES.items()}
 
 
 def card_name(lang: str, game: str, suit: str, rank: str) -> str:
     """A card's name in `lang`, built from the catalogue's rank and suit names."""
     cat = CATALOGUES[lang]
     if game == "tarot" and suit == "T":
-        return cat["tarot.trump"].format(n=_number(cat, rank))
+        return cat["tarot.trump"].format(n=rank.translate(_DIGITS[lang]))
     if game == "tarot" and suit == "EX":
         return cat["tarot.excuse"]
     if game == "ganjifa":
-        local_rank = cat.get(f"ganjifa.rank.{rank}") or _number(cat, rank)
+        local_rank = cat.get(f"ganjifa.rank.{rank}") or rank.translate(_DIGITS[lang])
         return cat["ganjifa.card"].format(rank=local_rank, suit=cat[f"ganjifa.avatar.{suit}"])
     return cat[f"{game}.card"].format(rank=cat[f"{game}.rank.{rank}"],
                                       suit=cat[f"{game}.suit.{suit}"])
