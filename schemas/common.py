@@ -129,29 +129,29 @@ class CardLists(fields.Field):
         return out
 
 
-def flatten_errors(messages, prefix: str = "") -> list[dict]:
+def flatten_errors(messages, path: tuple = ()) -> list[dict]:
     """marshmallow's nested error messages as a flat list of {field, pointer, message}."""
     out: list[dict] = []
     if isinstance(messages, dict):
         for key, value in messages.items():
-            if key == "_schema":
-                out.extend(flatten_errors(value, prefix))
-            else:
-                out.extend(flatten_errors(value, f"{prefix}.{key}" if prefix else str(key)))
+            out.extend(flatten_errors(value, path if key == "_schema" else (*path, key)))
+    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        out.extend(error(path, m) for m in messages)
     elif isinstance(messages, list):
-        if all(isinstance(m, str) for m in messages):
-            out.extend(error(prefix, m) for m in messages)
-        else:
-            for m in messages:
-                out.extend(flatten_errors(m, prefix))
+        for m in messages:
+            out.extend(flatten_errors(m, path))
     else:
-        out.append(error(prefix, str(messages)))
+        out.append(error(path, str(messages)))
     return out
 
 
-def error(field: str, message: str) -> dict:
-    pointer = "/" + field.replace(".", "/") if field else ""
-    return {"field": field, "pointer": pointer, "message": message}
+def error(field: str | tuple, message: str) -> dict:
+    """One entry of a problem's `errors`: the field as a dotted path and as a JSON Pointer
+    (RFC 6901, so a client's odd key such as "a/b" or "x.y" is still pointed at exactly)."""
+    parts = tuple(field.split(".")) if isinstance(field, str) and field else (
+        field if isinstance(field, tuple) else ())
+    pointer = "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return {"field": ".".join(map(str, parts)), "pointer": pointer, "message": message}
 
 
 def codes(deck: Deck, mask: int) -> list[str]:
@@ -227,7 +227,7 @@ def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Sc
     schemas = {
         "deal": BaseSchema.from_dict(
             {
-                "seed": Bounded(0, 2**63 - 1),
+                "seed": Bounded(-(2**63), 2**63 - 1),
                 "deck": CardList(game.deck),
                 **deal_fields,
             },
@@ -243,7 +243,7 @@ def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Sc
                 "state": state,
                 "seat": seat,
                 "level": one_of("random", "basic", "strong"),
-                "seed": Bounded(0, 2**63 - 1),
+                "seed": Bounded(-(2**63), 2**63 - 1),
                 "budget_ms": Bounded(1, 10_000),
             },
             name="AiRequest",

@@ -71,6 +71,13 @@ def test_unknown_field_is_named(client, durak_state):
     assert "state.hand" in fields_of(r)
 
 
+def test_pointers_escape_odd_keys_as_rfc_6901_says(client, durak_state):
+    body = {"state": {**durak_state, "a/b": 1, "x.y": 2, "t~": 3}}
+    r = client.post("/v1/games/durak/legal-moves", json=body)
+    problem(r, 422)
+    assert {e["pointer"] for e in r.json["errors"]} == {"/state/a~1b", "/state/x.y", "/state/t~0"}
+
+
 def test_unknown_card_codes_are_each_named(client, durak_state):
     state = copy.deepcopy(durak_state)
     state["hands"][0][1] = "1S"
@@ -126,7 +133,7 @@ def test_unknown_game_is_404_and_wrong_method_405(client):
 
 
 def test_bad_deal_options(client):
-    for body, field in [({"seed": "x"}, "seed"), ({"seed": -1}, "seed"),
+    for body, field in [({"seed": "x"}, "seed"), ({"seed": 2**64}, "seed"),
                         ({"deck": ["6S"]}, "deck"), ({"deck": ["ZZ"] * 36}, "deck.0"),
                         ({"dealer": 1}, "dealer")]:
         r = client.post("/v1/games/durak/deal", json=body)

@@ -304,7 +304,6 @@ def test_body_over_1_mib_is_413(client):
 # -- the request schemas agree with the service ---------------------------------------------
 
 
-SEED_RANGE = "the service refuses seeds outside 0…2**63-1; API.md says any int"
 UNSIGNED = "the service refuses `signature` as an unknown field; API.md: signed states carry it"
 DROP = object()  # in a {"STATE": 1, …} overlay: leave the field out
 
@@ -317,7 +316,7 @@ def known_gap(reason: str, *values):
     ("durak", DEAL, {}),
     ("durak", DEAL, {"seed": 0}),
     ("durak", DEAL, {"seed": 2**63 - 1}),
-    known_gap(SEED_RANGE, "durak", DEAL, {"seed": -1}),
+    ("durak", DEAL, {"seed": -1}),
     ("durak", DEAL, {"seed": 1.5}),
     ("durak", DEAL, {"seed": True}),
     ("durak", DEAL, {"deck": "6S"}),
