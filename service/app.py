@@ -18,7 +18,7 @@ class TestingConfig(Config):
 
 
 def create_app(config: type[Config] | dict | None = None) -> Flask:
-    app = Flask(__name__)
+    app = Flask(__name__, static_folder=None)  # an API: no static files to serve
     app.config.from_object(Config)
     if isinstance(config, dict):
         app.config.update(config)

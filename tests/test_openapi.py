@@ -51,8 +51,6 @@ def app_operations() -> frozenset[tuple[str, str]]:
     """Every (METHOD, path template) the Flask app routes, in OpenAPI spelling."""
     out = set()
     for rule in create_app(TestingConfig).url_map.iter_rules():
-        if rule.endpoint == "static":  # Flask's default static route: no static folder here
-            continue
         path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule).replace(
             "{game_id}", "{game}")
         out |= {(m, path) for m in rule.methods - {"HEAD", "OPTIONS"}}
