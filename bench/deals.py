@@ -1,10 +1,11 @@
 """(a) Full random deals per second, in-process on one core, for every game in GAMES.
 
 A deal: `game.deal(rng)` with a seeded rng, then legal_moves -> uniform random choice
-completed with `complete` -> `apply` (the engine's transition, as search and playouts use
-it; `play` adds the events the HTTP answer describes), until no move is legal. The baseline is a bare loop
-of `rng.random()` calls, as many as the game's mean moves per deal: the ratio says how many
-such bare loops one deal costs, which depends much less on the machine than deals/s does.
+completed with `complete` -> `apply` (the engine's transition, as search and playouts
+use it; `play` adds the events the HTTP answer describes), until no move is legal. The
+baseline is a bare loop of `rng.random()` calls, as many as the game's mean moves per
+deal: the ratio says how many such bare loops one deal costs, which depends much less on
+the machine than deals/s does.
 """
 
 from __future__ import annotations
