@@ -8,7 +8,8 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
-accesslog = "-" if os.environ.get("CARDAVIA_ACCESS_LOG") else None
+# Access logs are the app's own JSON lines (service/access.py), keyed by X-Request-ID.
+accesslog = None
 # Load the app (and its precomputed move tables) once in the master; workers share it.
 preload_app = True
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import os
+
 from flask import Flask
 
-from service import i18n, problems
+from service import access, i18n, problems
 from service.api import api
 
 
 class Config:
     MAX_CONTENT_LENGTH = 1024 * 1024  # API.md: 413 over 1 MiB
     TESTING = False
+    ACCESS_LOG = bool(os.environ.get("CARDAVIA_ACCESS_LOG"))
 
 
 class TestingConfig(Config):
@@ -28,4 +31,5 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(api)
     problems.register(app)
     i18n.register(app)
+    access.register(app)
     return app
