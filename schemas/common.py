@@ -198,13 +198,24 @@ def dump_event(deck: Deck, event: dict) -> dict:
     return out
 
 
+class Signature(fields.Field):
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, str):
+            raise ValidationError("Must be a string.")
+        return value
+
+
 class StateSchema(BaseSchema):
     """Base of every game's state schema: `game` names the game and is then dropped, and a
-    View's hidden cards ("?") are refused like any unknown code."""
+    View's hidden cards ("?") are refused like any unknown code. A `signature` is checked
+    by the service before loading (service/signing.py) and is no part of the rules' state."""
+
+    signature = Signature()
 
     @post_load
     def _drop_game(self, data, **kwargs):
         data.pop("game", None)
+        data.pop("signature", None)
         return data
 
 

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import orjson
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, current_app, request
 from marshmallow import ValidationError
 
 from rules import ai, tarot
@@ -49,6 +49,13 @@ def body(schema) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body", "The body must be a JSON object.",
                            [error("", "Must be a JSON object.")],
                            detail_key="problem.invalid-body.detail.object")
+    signer = current_app.extensions["cardavia.signer"]
+    if signer is not None and "state" in data:
+        if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
+            raise ProblemError(422, "state_signature_invalid", "Invalid state signature",
+                               "The state does not carry a valid signature of this service.",
+                               [error("state.signature", "Missing, or does not match the state.")])
+        data["state"] = {k: v for k, v in data["state"].items() if k != "signature"}
     try:
         return schema.load(data)
     except ValidationError as e:
@@ -56,6 +63,12 @@ def body(schema) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body",
                            f"{len(errors)} field(s) break the schema.", errors,
                            params={"count": len(errors)}) from None
+
+
+def signed(state: dict) -> dict:
+    """The state as answered: with its signature when the service signs states."""
+    signer = current_app.extensions["cardavia.signer"]
+    return state if signer is None else signer.sign(state)
 
 
 def state_of(schemas: GameSchemas, fields: dict):
@@ -104,7 +117,7 @@ def deal(game_id: str):
         raise ProblemError(422, "invalid-deck", "Invalid deck",
                            "The stacked deck must hold every card exactly once.",
                            errors) from None
-    return json_response({"state": schemas.dump_state(state)})
+    return json_response({"state": signed(schemas.dump_state(state))})
 
 
 @api.post("/v1/games/<game_id>/legal-moves")
@@ -132,7 +145,7 @@ def move(game_id: str):
     new, events = game.play(state, mv)
     return json_response({
         "legal": True,
-        "state": schemas.dump_state(new),
+        "state": signed(schemas.dump_state(new)),
         "events": [schemas.dump_event(e) for e in events],
         "settlement": game.settlement(new),
     })

@@ -8,12 +8,15 @@ from flask import Flask
 
 from service import access, i18n, problems
 from service.api import api
+from service.signing import Signer
 
 
 class Config:
     MAX_CONTENT_LENGTH = 1024 * 1024  # API.md: 413 over 1 MiB
     TESTING = False
     ACCESS_LOG = bool(os.environ.get("CARDAVIA_ACCESS_LOG"))
+    STATE_KEY = os.environ.get("CARDAVIA_STATE_KEY")
+    STATE_OLD_KEYS = os.environ.get("CARDAVIA_STATE_OLD_KEYS")
 
 
 class TestingConfig(Config):
@@ -28,6 +31,8 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     elif config is not None:
         app.config.from_object(config)
     app.url_map.strict_slashes = False
+    app.extensions["cardavia.signer"] = Signer.from_config(
+        app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
     problems.register(app)
     i18n.register(app)

@@ -1,0 +1,106 @@
+"""Signed states (CARDAVIA_STATE_KEY): every state answered is signed, every state received
+must carry a valid signature, and any altered field is refused; keys rotate."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from service.app import TestingConfig, create_app
+
+
+def app_with(key=None, old=None):
+    config = type("Signed", (TestingConfig,), {"STATE_KEY": key, "STATE_OLD_KEYS": old})
+    return create_app(config).test_client()
+
+
+def refused(response) -> bool:
+    return (response.status_code == 422
+            and response.json["type"] == "/problems/state_signature_invalid"
+            and response.json["errors"][0]["field"] == "state.signature")
+
+
+@pytest.fixture(scope="module")
+def signed():
+    return app_with("k1")
+
+
+def tarot_in_play(client) -> dict:
+    """A signed Tarot state with bids made and a trick won, played by the basic AI."""
+    for seed in range(20):
+        state = client.post("/v1/games/tarot/deal", json={"seed": seed}).json["state"]
+        while not state["tricks"] and state["phase"] != "over":
+            move = client.post("/v1/games/tarot/ai-move", json={
+                "state": state, "level": "basic", "seed": 1}).json["move"]
+            state = client.post("/v1/games/tarot/move", json={"state": state, "move": move}).json[
+                "state"]
+        if state["tricks"]:
+            return state
+    raise AssertionError("no deal reached its first trick")
+
+
+def test_without_a_key_nothing_changes():
+    client = app_with()
+    state = client.post("/v1/games/durak/deal", json={"seed": 1}).json["state"]
+    assert "signature" not in state
+    r = client.post("/v1/games/durak/legal-moves", json={"state": {**state, "signature": "x"}})
+    assert r.status_code == 200
+
+
+def test_every_answered_state_is_signed_and_accepted_back(signed):
+    state = signed.post("/v1/games/durak/deal", json={"seed": 1}).json["state"]
+    assert state["signature"].startswith("v1.")
+    move = signed.post("/v1/games/durak/legal-moves", json={"state": state}).json["moves"][0]
+    answer = signed.post("/v1/games/durak/move", json={"state": state, "move": move}).json
+    assert answer["legal"] and answer["state"]["signature"] != state["signature"]
+    again = signed.post("/v1/games/durak/legal-moves", json={"state": answer["state"]})
+    assert again.status_code == 200
+
+
+@pytest.mark.parametrize("endpoint", ["legal-moves", "move", "ai-move", "view"])
+def test_an_unsigned_state_is_refused(signed, endpoint):
+    state = signed.post("/v1/games/durak/deal", json={"seed": 1}).json["state"]
+    del state["signature"]
+    body = {"state": state, "move": {"seat": 0, "action": "pass"}, "seat": 0}
+    body = {k: v for k, v in body.items()
+            if k == "state" or (k == "move") == (endpoint == "move") or (
+                k == "seat" and endpoint == "view")}
+    assert refused(signed.post(f"/v1/games/durak/{endpoint}", json=body))
+
+
+def test_one_card_of_a_hand_changed_is_refused(signed):
+    state = signed.post("/v1/games/durak/deal", json={"seed": 1}).json["state"]
+    bad = copy.deepcopy(state)
+    bad["hands"][0][0], bad["hands"][1][0] = bad["hands"][1][0], bad["hands"][0][0]
+    assert refused(signed.post("/v1/games/durak/legal-moves", json={"state": bad}))
+
+
+def test_a_trick_winner_or_a_bid_changed_is_refused(signed):
+    state = tarot_in_play(signed)
+    assert signed.post("/v1/games/tarot/legal-moves", json={"state": state}).status_code == 200
+    winner = copy.deepcopy(state)
+    winner["tricks"][0]["winner"] = (winner["tricks"][0]["winner"] + 1) % 4
+    assert refused(signed.post("/v1/games/tarot/legal-moves", json={"state": winner}))
+    bid = copy.deepcopy(state)
+    bid["bids"][0] = "garde_contre" if bid["bids"][0] != "garde_contre" else "pass"
+    assert refused(signed.post("/v1/games/tarot/legal-moves", json={"state": bid}))
+
+
+def test_another_services_signature_is_refused(signed):
+    other = app_with("someone-else")
+    state = other.post("/v1/games/durak/deal", json={"seed": 1}).json["state"]
+    assert refused(signed.post("/v1/games/durak/legal-moves", json={"state": state}))
+
+
+def test_key_rotation_accepts_old_signatures_and_signs_with_the_new_key():
+    old = app_with("k0")
+    state = old.post("/v1/games/durak/deal", json={"seed": 2}).json["state"]
+    rotated = app_with("k1", "k0")
+    assert rotated.post("/v1/games/durak/legal-moves", json={"state": state}).status_code == 200
+    move = rotated.post("/v1/games/durak/legal-moves", json={"state": state}).json["moves"][0]
+    new = rotated.post("/v1/games/durak/move", json={"state": state, "move": move}).json["state"]
+    assert app_with("k1").post("/v1/games/durak/legal-moves",
+                               json={"state": new}).status_code == 200
+    # Once the old key is dropped, states it signed are refused.
+    assert refused(app_with("k1").post("/v1/games/durak/legal-moves", json={"state": state}))
