@@ -29,6 +29,7 @@ DEADLINE_SHARE = 0.8  # of the budget spent searching; the rest is parsing and a
 EPSILON = 0.1  # share of random moves in a playout, so that playouts differ
 EXPLORATION = 0.7  # UCB1's constant, for values in [0, 1]
 TEMPLATE_CANDIDATES = 6  # random completions of a combination move beside basic's choice
+PER_CANDIDATE = 6  # playouts each root candidate should get at least
 
 
 def playout_count(game: Game, view: View, budget_ms: int) -> int:
@@ -46,9 +47,10 @@ def value(game_id: str, settlement: dict, seat: int) -> float:
         return (scores[seat] + 1) / 2  # D15: -1, 0 or +1
     if game_id == "tarot":
         return 0.5 + 0.5 * math.tanh(scores[seat] / 150)  # T17: a garde is worth ~±60 a seat
-    winners = settlement["winners"]  # G9: the win first, the captured cards as a tiebreak
+    # G9: the captured cards, which decide the win and vary more smoothly than it does.
+    winners = settlement["winners"]
     won = 1 / len(winners) if seat in winners else 0.0
-    return 0.8 * won + 0.2 * settlement["captured"][seat] / 120
+    return 0.3 * won + 0.7 * min(1.0, settlement["captured"][seat] / 80)
 
 
 def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
@@ -86,29 +88,43 @@ def playout(game: Game, state, seat: int, rng: random.Random) -> float:
 
 def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
                 playouts: int | None = None) -> Move:
+    """UCB1 over the root candidates with common random numbers: the i-th playout of every
+    candidate runs in the same sampled world with the same playout seed, so candidates are
+    compared on the same deals and the noise of the deal cancels out of the comparison."""
     deadline = time.perf_counter() + budget_ms * DEADLINE_SHARE / 1000
     seat = view.seat
-    world = game.sample(view, rng)
-    moves = candidates(game, world, seat, rng)
+    worlds = [game.sample(view, rng)]
+    seeds = [rng.getrandbits(64)]
+    moves = candidates(game, worlds[0], seat, rng)
     if len(moves) == 1:
         return moves[0]
     n = playouts if playouts is not None else playout_count(game, view, budget_ms)
+    # Few playouts spread over many candidates measure none of them: basic's choice and as
+    # many others (drawn at random) as the playouts can try PER_CANDIDATE times each.
+    keep = max(2, n // PER_CANDIDATE)
+    if len(moves) > keep:
+        others = moves[1:]
+        rng.shuffle(others)
+        moves = [moves[0], *others[:keep - 1]]
     k = len(moves)
     visits = [0] * k
     totals = [0.0] * k
     for i in range(n):
         if i and time.perf_counter() > deadline:
             break
-        if i:
-            world = game.sample(view, rng)
         if i < k:
             j = i  # every candidate once, in order
         else:
             log_n = math.log(i)
             j = max(range(k), key=lambda c: totals[c] / visits[c]
                     + EXPLORATION * math.sqrt(log_n / visits[c]))
+        v = visits[j]
+        if v == len(worlds):
+            worlds.append(game.sample(view, rng))
+            seeds.append(rng.getrandbits(64))
         visits[j] += 1
-        totals[j] += playout(game, game.apply(world, moves[j]), seat, rng)
+        totals[j] += playout(game, game.apply(worlds[v], moves[j]), seat,
+                             random.Random(seeds[v]))
     best = max(range(k), key=lambda c: (visits[c], totals[c] / visits[c] if visits[c] else 0.0,
                                         -c))
     return moves[best]
