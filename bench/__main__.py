@@ -1,6 +1,10 @@
 """`make bench`: (a) random deals in-process, (b) HTTP move vs echo, (c) worker memory.
+Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
+(a 10-minute load with worker memory sampled), `--only faults` (a worker SIGKILLed
+mid-load).
 
-Prints a table per part and writes the same figures to bench/results/latest.json.
+Prints a table per part and writes the same figures to bench/results/latest.json (load,
+soak and faults to bench/results/<part>.json).
 """
 
 from __future__ import annotations
@@ -10,24 +14,39 @@ import signal
 import sys
 from pathlib import Path
 
-from bench import RESULTS, deals, http, memory
+from bench import RESULTS, deals, faults, http, memory, saturation, soak
 from bench.report import machine, table, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    p.add_argument("--only", choices=("deals", "http"), help="run one part ((c) goes with http)")
+    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults"),
+                   help="run one part ((c) goes with http); load, soak and faults run only "
+                   "when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
     p.add_argument("--games", nargs="+", help="games for (a) (default: every game in GAMES)")
     p.add_argument("--rounds", type=int, default=6, help="rounds per server in (b) (default 6)")
     p.add_argument("--round-seconds", type=float, default=3.0, help="(default 3)")
     p.add_argument("--clients", type=int, default=4, help="load threads in (b) (default 4)")
     p.add_argument("--budget", type=float, default=60.0, help="seconds for all of (b)")
-    p.add_argument("--output", type=Path, default=RESULTS / "latest.json")
+    p.add_argument("--load-seconds", type=float, default=5.0,
+                   help="per endpoint in --only load (default 5)")
+    p.add_argument("--load-clients", type=int, default=8,
+                   help="load threads for load and faults (default 8)")
+    p.add_argument("--soak-seconds", type=float, default=600.0, help="(default 600)")
+    p.add_argument("--soak-clients", type=int, default=4, help="(default 4)")
+    p.add_argument("--fault-seconds", type=float, default=12.0, help="(default 12)")
+    p.add_argument("--kills", type=int, default=3, help="workers killed in faults (default 3)")
+    p.add_argument("--output", type=Path,
+                   help="default bench/results/latest.json, or <part>.json for load, soak "
+                   "and faults")
     args = p.parse_args(argv)
     # A SIGTERM unwinds like Ctrl-C, so the servers of (b) are stopped on the way out.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
+    if args.output is None:
+        extra = args.only in ("load", "soak", "faults")
+        args.output = RESULTS / (f"{args.only}.json" if extra else "latest.json")
     results: dict = {"machine": machine()}
     m = results["machine"]
     print(f"Cardavia bench — {m['when']}, commit {m['commit']}, Python {m['python']}, "
@@ -48,6 +67,37 @@ def main(argv: list[str] | None = None) -> int:
                     *http.rows(h)), end="\n\n")
         print(table("(c) peak memory per gunicorn worker after (b)'s load",
                     *memory.rows(results["memory"])), end="\n\n")
+    if args.only == "load":
+        results["load"] = r = saturation.run(args.load_seconds, args.load_clients)
+        print()
+        print(table(f"load: each endpoint alone at saturation, {r['workers']} sync workers, "
+                    f"{r['clients']} load threads, {r['seconds_per_endpoint']:g} s each after "
+                    f"{r['warmup_seconds']:g} s warm-up; latency = connect to last byte",
+                    *saturation.rows(r)), end="\n\n")
+        print(f"errors: {r['errors']}")
+    if args.only == "soak":
+        results["soak"] = r = soak.run(args.soak_seconds, args.soak_clients)
+        print()
+        print(table(f"soak: {r['seconds']:.0f} s on a mix of {len(r['mix'])} endpoints, "
+                    f"{r['workers']} sync workers, {r['clients']} load threads, VmRSS every "
+                    f"{r['interval']:g} s; flat = slope after {r['settle_seconds']:g} s <= "
+                    f"{r['flat_threshold_mib_per_min']} MiB/min",
+                    *soak.rows(r)), end="\n\n")
+        print(f"{r['requests']:,} requests, {r['rps']:,.0f} rps, p50 {r['p50_ms']:.1f} ms, "
+              f"p99 {r['p99_ms']:.1f} ms, errors {r['errors']} {r['error_kinds'] or ''}; "
+              f"machine busy {r['machine_busy_cores']:.2f} cores; memory flat: "
+              f"{'yes' if r['flat'] else 'NO'}")
+    if args.only == "faults":
+        results["faults"] = r = faults.run(args.fault_seconds, args.kills, args.load_clients)
+        print(table(f"faults: SIGKILL one of {r['workers']} sync workers, {len(r['kills'])} "
+                    f"times, under {r['clients']} load threads on every endpoint for "
+                    f"{r['seconds']:.0f} s", *faults.rows(r)), end="\n\n")
+        print(f"{r['requests']:,} requests answered 200, {r['failed']} failed "
+              f"({r['failed_before_first_kill']} before the first kill); workers at the end: "
+              f"{r['workers_after']} {r['last_pids']} (at the start {r['first_pids']}); "
+              f"at most {r['bound_per_kill']} failure per kill: "
+              f"{'yes' if r['within_bound'] else 'NO'}")
+        print("gunicorn log:", *r["gunicorn_log"], sep="\n  ")
     write_json(args.output, results)
     print(f"wrote {args.output}")
     return 0
