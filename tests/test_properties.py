@@ -1,0 +1,274 @@
+"""Property tests (hypothesis): random move sequences keep every invariant, and random
+damage to a valid state is refused with a 422 that points at the damaged field, never a 500.
+
+Hypothesis chooses the game, the deal's seed, how far the deal is played and what is done;
+the rules themselves play the moves, so every state damaged here was valid beforehand."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import random
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from rules.ai import complete
+from rules.game import Template
+from schemas.registry import GAMES
+
+GAME_IDS = sorted(GAMES)
+SEED = st.integers(0, 2**32 - 1)
+
+
+def bounded(max_examples: int) -> settings:
+    return settings(derandomize=True, deadline=None, database=None, max_examples=max_examples,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+# A deal ends within these many moves in every game (Ganjifa: 120 plays and a few Dukals).
+MAX_MOVES = 400
+
+
+def support(game_id: str):
+    return importlib.import_module(f"tests.support.{game_id}")
+
+
+def round_trip(schemas, state):
+    loaded = schemas.requests["state"].load({"state": schemas.dump_state(state)})
+    return schemas.game.build(**loaded["state"])
+
+
+# ---------------------------------------------------------------------------------------
+# (a) random move sequences
+
+
+@bounded(300)
+@given(game_id=st.sampled_from(GAME_IDS), seed=SEED,
+       picks=st.binary(min_size=MAX_MOVES // 2, max_size=MAX_MOVES))
+def test_random_move_sequences_keep_every_invariant(game_id, seed, picks):
+    """Hypothesis picks the deal and each move (a byte, taken as an index into the legal
+    moves); should its picks run out first, the deal is played to its end with the seeded
+    rng, so every example also checks the final state and its settlement."""
+    schemas = GAMES[game_id]
+    game = schemas.game
+    helper = support(game_id)
+    rng = random.Random(seed)
+    state = game.deal(rng)
+    for step in range(MAX_MOVES + 1):
+        helper.check_state(state)
+        legal = game.legal_moves(state)
+        if not legal:
+            break
+        to_act = game.to_act(state)
+        assert to_act is not None
+        assert all(m.seat == to_act for m in legal if not isinstance(m, Template))
+        pick = picks[step] if step < len(picks) else rng.randrange(256)
+        move = complete(legal[pick % len(legal)], rng)
+        assert game.verify(state, move) is None, (step, move)
+        if step % 17 == 0:
+            assert round_trip(schemas, state) == state
+        state, events = game.play(state, move)
+        assert isinstance(events, list)
+    else:
+        raise AssertionError(f"the deal of {game_id} did not end in {MAX_MOVES} moves")
+    event(f"{game_id}: {min(step, len(picks))} moves picked")
+    assert game.to_act(state) is None
+    settlement = game.settlement(state)
+    assert settlement is not None
+    helper.check_final(state, settlement)
+    assert round_trip(schemas, state) == state
+
+
+# ---------------------------------------------------------------------------------------
+# (b) random damage to valid states
+
+# Keys whose value is a seat, in every game's state.
+SEAT_KEYS = frozenset({"attacker", "to_act", "dealer", "leader", "taker", "seat", "winner"})
+# Derived fields may be left out of a state (API.md, "States"); every other key is required.
+OPTIONAL_KEYS = frozenset({"phase", "to_act", "result", "taker", "contract"})
+
+
+def is_pile_place(game_id: str, path: tuple) -> bool:
+    """Whether `path` is one card's place in a pile: the piles hold the whole deck once
+    between them (D1, T1, G1). Tarot's chien_shown and poignées only record cards shown."""
+    head, n = path[0], len(path)
+    if game_id == "durak":
+        return ((head == "hands" and n == 3) or (head in ("stock", "discard") and n == 2)
+                or (head == "table" and n == 3))
+    if game_id == "tarot":
+        return ((head == "hands" and n == 3) or (head in ("chien", "ecart") and n == 2)
+                or (head == "trick" and n == 3 and path[2] == "card")
+                or (head == "tricks" and n == 5 and path[4] == "card"))
+    return ((head in ("hands", "captured") and n == 3)
+            or (head == "trick" and n == 3 and path[2] == "card")
+            or path[:2] == ("dukal", "cards") and n == 3
+            or (path[:2] == ("dukal", "discards") and n == 5))
+
+
+def walk(value, path=()):
+    """Every (path, value) inside a JSON value, containers before their content."""
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from walk(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from walk(v, (*path, i))
+
+
+def get(doc, path):
+    for p in path:
+        doc = doc[p]
+    return doc
+
+
+def put(doc, path, value):
+    get(doc, path[:-1])[path[-1]] = value
+
+
+def field(path) -> str:
+    return ".".join(map(str, ("state", *path)))
+
+
+def wrong_type(value):
+    """A JSON value of another type than `value` (and never a valid null)."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return "1"
+    if isinstance(value, str):
+        return 7
+    if isinstance(value, list):
+        return {"0": value}
+    if isinstance(value, dict):
+        return [value]
+    return [1]  # in place of a null
+
+
+@st.composite
+def dealt_state(draw):
+    """A valid state of a game, `moves` random legal moves into a seeded deal."""
+    game_id = draw(st.sampled_from(GAME_IDS))
+    schemas = GAMES[game_id]
+    game = schemas.game
+    rng = random.Random(draw(SEED))
+    state = game.deal(rng)
+    for _ in range(draw(st.integers(0, 150))):
+        legal = game.legal_moves(state)
+        if not legal:
+            break
+        state = game.apply(state, complete(rng.choice(legal), rng))
+    return game_id, schemas.dump_state(state)
+
+
+@st.composite
+def damaged_state(draw):
+    """(game id, damaged state, kind, what the 422 must point at)."""
+    game_id, state = draw(dealt_state())
+    players = GAMES[game_id].game.players
+    codes = GAMES[game_id].game.deck.index
+    places = [(p, v) for p, v in walk(state) if p]
+    piles = [p for p, v in places if isinstance(v, str) and v in codes
+             and is_pile_place(game_id, p)]
+    card_places = [p for p, v in places if isinstance(v, str) and v in codes]
+    seats = [p for p, v in places if isinstance(p[-1], str) and p[-1] in SEAT_KEYS]
+    keys = [p for p, v in places if isinstance(p[-1], str) and p[0] != "result"]
+    kinds = ["delete", "wrong_type", "unknown_card", "seat_out_of_range"]
+    if len(piles) >= 2:
+        kinds += ["duplicate", "swap", "remove"]
+    kind = draw(st.sampled_from(kinds))
+    damaged = copy.deepcopy(state)
+    if kind == "delete":
+        path = draw(st.sampled_from(keys))
+        del get(damaged, path[:-1])[path[-1]]
+        optional = len(path) == 1 and path[0] in OPTIONAL_KEYS
+        return game_id, damaged, kind, {"path": path, "optional": optional}
+    if kind == "wrong_type":
+        path, value = draw(st.sampled_from(places))
+        put(damaged, path, wrong_type(value))
+        return game_id, damaged, kind, {"path": path}
+    if kind == "unknown_card":
+        path = draw(st.sampled_from(card_places))
+        put(damaged, path, draw(st.sampled_from(["ZZ", "", "1X", "RRAM" if game_id != "ganjifa"
+                                                 else "AS", get(state, path).lower()])))
+        return game_id, damaged, kind, {"path": path}
+    if kind == "seat_out_of_range":
+        path = draw(st.sampled_from(seats))
+        put(damaged, path, draw(st.sampled_from([players, players + 1, -1, 99])))
+        return game_id, damaged, kind, {"path": path}
+    a = draw(st.sampled_from(piles))
+    b = draw(st.sampled_from([p for p in piles if p != a]))
+    if kind == "duplicate":  # the card at a overwrites the one at b: a twice, b's missing
+        put(damaged, b, get(state, a))
+        return game_id, damaged, kind, {"places": (a, b), "missing": get(state, b)}
+    if kind == "swap":
+        put(damaged, a, get(state, b))
+        put(damaged, b, get(state, a))
+        return game_id, damaged, kind, {"places": (a, b)}
+    # remove: a card taken out of a plain list pile (not out of a trick's entry)
+    plain = [p for p in piles if isinstance(p[-1], int)]
+    path = draw(st.sampled_from(plain))
+    del get(damaged, path[:-1])[path[-1]]
+    return game_id, damaged, kind, {"path": path, "missing": get(state, path)}
+
+
+def resolves(body, dotted: str) -> bool:
+    """Whether an error's field names a place that is in the body sent."""
+    try:
+        get(body, tuple(int(p) if p.isdigit() else p for p in dotted.split(".")))
+    except (KeyError, IndexError, TypeError):
+        return False
+    return True
+
+
+def check_answer(state, kind, target, response):
+    assert response.status_code != 500
+    body = response.get_json()
+    if kind == "delete" and target["optional"]:
+        # a derived field left out is no damage: the state stays valid
+        assert response.status_code == 200, body
+        return
+    if kind == "swap" and response.status_code == 200:
+        # two cards exchanged between piles may make another valid state
+        return
+    assert response.status_code == 422, body
+    assert response.content_type == "application/problem+json"
+    assert body["status"] == 422 and body["type"] and body["title"]
+    errors = body["errors"]
+    assert errors and all(e["field"] == "state" or e["field"].startswith("state.")
+                          for e in errors), errors
+    assert all(e["pointer"] == "/" + e["field"].replace(".", "/") for e in errors), errors
+    fields_ = {e["field"] for e in errors}
+    # every error names a place of the state sent, but the field that was deleted
+    deleted = field(target["path"]) if kind == "delete" else None
+    assert all(resolves(state, e["field"]) for e in errors if e["field"] != deleted), errors
+    if kind in ("delete", "wrong_type", "unknown_card", "seat_out_of_range"):
+        path = target["path"]
+        # a field inside `result` is checked as a whole: the derived result disagrees
+        expected = field(path[:1]) if path[0] == "result" else field(path)
+        assert expected in fields_, (kind, path, errors)
+    elif kind == "duplicate":
+        a, b = target["places"]
+        assert {field(a), field(b)} & fields_, (kind, a, b, errors)
+        assert any(e["field"] == "state" and target["missing"] in e["message"]
+                   for e in errors), (kind, target, errors)
+    elif kind == "remove":
+        assert any(e["field"] == "state" and target["missing"] in e["message"]
+                   for e in errors), (kind, target, errors)
+    else:
+        # swap refused: a card exchanged between two piles can contradict the rules
+        # anywhere its new holder's play is on record (a trick where that seat did not
+        # follow suit, a bout it could not have defended), so any field of the state may be
+        # the one at fault: that it is a place of the state sent is checked above.
+        pass
+
+
+@bounded(1500)
+@given(case=damaged_state(), endpoint=st.sampled_from(["legal-moves", "view"]))
+def test_damaged_states_are_refused_at_the_damaged_field(client, case, endpoint):
+    game_id, state, kind, target = case
+    body = {"state": state} if endpoint == "legal-moves" else {"state": state, "seat": 0}
+    response = client.post(f"/v1/games/{game_id}/{endpoint}", json=body)
+    event(f"{game_id} {kind}: {response.status_code}")
+    check_answer(body, kind, target, response)
