@@ -935,6 +935,7 @@ class Tarot(Game):
         for s in range(PLAYERS):
             allowed[s] &= ~forbidden[s]
         chien_taken = public.contract in ("prise", "garde")
+        world = None
         for _attempt in range(200):
             dealt = deal_hidden(pile[:], list(hidden), allowed, rng)
             if dealt is None:
@@ -942,6 +943,8 @@ class Tarot(Game):
             hands = list(public.hands)
             for s in range(PLAYERS):
                 hands[s] |= dealt[s]
+            world = public._replace(hands=tuple(hands), chien=dealt[PLAYERS],
+                                    ecart=public.ecart | dealt[PLAYERS + 1])
             if not petit_sec_deal:
                 sec = False
                 for s in range(PLAYERS):
@@ -951,8 +954,11 @@ class Tarot(Game):
                     sec = sec or petit_sec(held)
                 if sec:
                     continue  # T3: the deal would have been annulled
-            return public._replace(hands=tuple(hands), chien=dealt[PLAYERS],
-                                   ecart=public.ecart | dealt[PLAYERS + 1])
+            return world
+        if world is not None:
+            # So unlikely a view that 200 deals all gave someone a petit sec: play on in a
+            # world that breaks only T3's dealing condition rather than fail the request.
+            return world
         raise ValueError("no deal of the hidden cards fits this view")
 
 
