@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -33,27 +34,34 @@ def free_port() -> int:
 def server():
     """A real gunicorn on a free loopback port; yields its base URL."""
     port = free_port()
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": "2"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDAVIA_")}
+    env.update(HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2")
     gunicorn = Path(sys.executable).with_name("gunicorn")
+    log = tempfile.TemporaryFile()  # not a pipe: a full pipe would stall the server
     proc = subprocess.Popen(
         [str(gunicorn), "--config", "gunicorn.conf.py", "service.app:create_app()"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
-    while True:
-        try:
-            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
-                break
-        except requests.RequestException:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError(f"gunicorn did not start: {proc.stderr.read().decode()[-2000:]}")
-        time.sleep(0.1)
+    try:
+        while True:
+            try:
+                if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except requests.RequestException:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.seek(0)
+                raise RuntimeError(f"gunicorn did not start: {log.read().decode()[-2000:]}")
+            time.sleep(0.1)
+    except BaseException:
+        proc.kill()  # never leave a server behind, whatever stopped the start
+        raise
     yield base
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
+    log.close()
