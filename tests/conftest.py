@@ -37,31 +37,33 @@ def server():
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDAVIA_")}
     env.update(HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2")
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    log = tempfile.TemporaryFile()  # not a pipe: a full pipe would stall the server
-    proc = subprocess.Popen(
-        [str(gunicorn), "--config", "gunicorn.conf.py", "service.app:create_app()"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    try:
-        while True:
+    # The log goes to a file, not a pipe: a full pipe would stall the server.
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(
+            [str(gunicorn), "--config", "gunicorn.conf.py", "service.app:create_app()"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_until_healthy(base, proc, log)
+            yield base
+        finally:
+            proc.send_signal(signal.SIGTERM)
             try:
-                if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.seek(0)
-                raise RuntimeError(f"gunicorn did not start: {log.read().decode()[-2000:]}")
-            time.sleep(0.1)
-    except BaseException:
-        proc.kill()  # never leave a server behind, whatever stopped the start
-        raise
-    yield base
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def wait_until_healthy(base: str, proc: subprocess.Popen, log) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            log.seek(0)
+            raise RuntimeError(f"gunicorn did not start: {log.read().decode()[-2000:]}")
+        time.sleep(0.1)
