@@ -14,6 +14,7 @@ from rules.game import (
     View,
     conservation_problems,
     derived_problems,
+    each_once,
     placed,
 )
 from rules.reasons import Reason
@@ -180,13 +181,16 @@ class Durak(Game):
     ) -> DurakState:
         """A state from its fields (cards as deck indices), or InvalidState with every
         problem found. Field paths match the JSON state of API.md."""
-        places = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
-                  *placed("stock", stock), *placed("discard", discard)]
-        for i, (a, d) in enumerate(table):
-            places.append((f"table.{i}.attack", a))
-            if d is not None:
-                places.append((f"table.{i}.defense", d))
-        problems = conservation_problems(DECK, places)
+        on_table = [c for pair in table for c in pair if c is not None]
+        problems = []
+        if not each_once(DECK, (hands[0], hands[1], stock, discard, on_table)):
+            places = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
+                      *placed("stock", stock), *placed("discard", discard)]
+            for i, (a, d) in enumerate(table):
+                places.append((f"table.{i}.attack", a))
+                if d is not None:
+                    places.append((f"table.{i}.defense", d))
+            problems = conservation_problems(DECK, places)
         t = SUITS.index(trump)
         if stock and SUIT_OF[stock[-1]] != t:
             problems.append(Problem(

@@ -243,6 +243,17 @@ class Game:
         return self.settlement(self.sample(view, random.Random(0)))
 
 
+def each_once(deck: Deck, piles) -> bool:
+    """Every card of the deck exactly once across the piles (lists of valid indices): the
+    quick test that lets a valid state skip building field paths for every card."""
+    total = 0
+    seen: set[int] = set()
+    for pile in piles:
+        total += len(pile)
+        seen.update(pile)
+    return total == len(seen) == len(deck)
+
+
 def placed(path: str, cards) -> list[tuple[str, int]]:
     """The cards of one pile with the field path of each: `hands.0.3`."""
     return [(f"{path}.{i}", c) for i, c in enumerate(cards)]

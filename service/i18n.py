@@ -113,8 +113,15 @@ def _fell_back() -> None:
 def register(app: Flask) -> None:
     @app.after_request
     def _content_language(response):
-        response.headers["Content-Language"] = g.get("answered") or language()
-        response.vary.add("Accept-Language")
+        # Plain header writes: werkzeug's `response.vary` parses and rebuilds a header set,
+        # which costs more than the rest of this hook on every request.
+        headers = response.headers
+        headers["Content-Language"] = g.get("answered") or language()
+        vary = headers.get("Vary")
+        if not vary:
+            headers["Vary"] = "Accept-Language"
+        elif "accept-language" not in vary.lower():
+            headers["Vary"] = f"{vary}, Accept-Language"
         return response
 
 
