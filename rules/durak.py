@@ -329,13 +329,13 @@ class Durak(Game):
             hands = (hands[0] & ~BIT[card], hands[1]) if move.seat == 0 else (
                 hands[0], hands[1] & ~BIT[card])
             return _new(DurakState, (trump, hands, stock, discard, attacker,
-                                     (*table, (card, -1)), taking))
+                                     table + ((card, -1),), taking))
         if action == "defend":
             card = move.card
             hands = (hands[0] & ~BIT[card], hands[1]) if move.seat == 0 else (
                 hands[0], hands[1] & ~BIT[card])
             return _new(DurakState, (trump, hands, stock, discard, attacker,
-                                     (*table[:-1], (table[-1][0], card)), taking))
+                                     table[:-1] + ((table[-1][0], card),), taking))
         if action == "take":
             return _new(DurakState, (trump, hands, stock, discard, attacker, table, True))
         return self._end_bout(state)
