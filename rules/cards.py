@@ -7,7 +7,7 @@ removal and "which of these can I play" are single integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -45,14 +45,6 @@ class Deck:
         return [codes[c] for c in cards]
 
 
-def bits(mask: int) -> Iterator[int]:
-    """The cards of a bitmask, lowest index first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def bit_list(mask: int) -> list[int]:
     out = []
     while mask:
@@ -62,35 +54,19 @@ def bit_list(mask: int) -> list[int]:
     return out
 
 
-class MoveTable:
-    """Precomputed lists of moves per card bitmask, 12 bits at a time, so that listing the
-    moves for a set of cards is three lookups and two concatenations."""
-
-    __slots__ = ("chunks",)
-    WIDTH = 12
-
-    def __init__(self, size: int, move_for):
-        w = self.WIDTH
-        # One move object per card, shared by every entry that lists it: the tables then
-        # cost pointers, not hundreds of thousands of moves.
-        move = [move_for(c) for c in range(size)]
-        self.chunks = tuple(
-            tuple(
-                tuple(move[base + i] for i in range(w) if v >> i & 1 and base + i < size)
-                for v in range(1 << w)
-            )
-            for base in range(0, size, w)
+def move_chunks(size: int, move_for) -> tuple:
+    """Precomputed move lists per card bitmask, 12 bits at a time: `chunks[k][bits]` lists
+    the moves of the cards `bits` of cards 12k to 12k+11, so listing the moves of a hand is
+    a few table lookups. One move object per card is shared by every entry that lists it,
+    so the tables cost pointers, not hundreds of thousands of moves."""
+    move = [move_for(c) for c in range(size)]
+    return tuple(
+        tuple(
+            tuple(move[base + i] for i in range(12) if v >> i & 1 and base + i < size)
+            for v in range(1 << 12)
         )
-
-    def moves(self, mask: int) -> list:
-        out: list = []
-        for chunk in self.chunks:
-            if mask & 0xFFF:
-                out += chunk[mask & 0xFFF]
-            mask >>= 12
-            if not mask:
-                break
-        return out
+        for base in range(0, size, 12)
+    )
 
 
 def mask_of(cards: Iterable[int]) -> int:

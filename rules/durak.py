@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.cards import Card, Deck, MoveTable, bit_list, lowest, mask_of
+from rules.cards import Card, Deck, bit_list, lowest, mask_of, move_chunks
 from rules.game import (
     UNSET,
     Game,
@@ -53,10 +53,8 @@ def _beaters(trump: int, attack: int) -> int:
 BEATERS = tuple(tuple(_beaters(t, a) for a in range(len(DECK))) for t in range(4))
 
 # Every possible move, built once: legal-move listing then only picks from tables.
-ATTACKS = tuple(
-    MoveTable(len(DECK), lambda c, s=s: Move(s, "attack", card=c)).chunks for s in (0, 1))
-DEFENCES = tuple(
-    MoveTable(len(DECK), lambda c, s=s: Move(s, "defend", card=c)).chunks for s in (0, 1))
+ATTACKS = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "attack", card=c)) for s in (0, 1))
+DEFENCES = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "defend", card=c)) for s in (0, 1))
 
 
 def _listed(chunks, mask: int) -> list[Move]:
@@ -270,13 +268,8 @@ class Durak(Game):
             moves = _listed(DEFENCES[seat], hands[seat] & BEATERS[trump][attack])
             moves.append(TAKES[seat])  # D7
             return moves
-        n = len(table)
-        defended = n if not taking else sum(1 for _, d in table if d >= 0)
-        if n < BOUT_LIMIT and n < hands[1 - attacker].bit_count() + defended:  # D9
-            ranks = 0
-            for a, d in table:
-                ranks |= RANK_MASK_OF[a] | RANK_MASK_OF[d]
-            moves = _listed(ATTACKS[attacker], hands[attacker] & ranks)  # D8
+        if len(table) < state.bout_limit():  # D9
+            moves = _listed(ATTACKS[attacker], hands[attacker] & state.table_ranks())  # D8
             moves.append(PASSES[attacker])
             return moves
         return [PASSES[attacker]]  # D13

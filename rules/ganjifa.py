@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.cards import Card, Deck, MoveTable, bit_list, lowest, mask_of
+from rules.cards import Card, Deck, bit_list, lowest, mask_of, move_chunks
 from rules.game import (
     UNSET,
     Game,
@@ -61,7 +61,7 @@ SUIT_COUNT = len(SUITS)
 AVATAR_NAMES = tuple(name for _, name, _ in AVATARS)
 EMBLEMS = tuple(emblem for _, _, emblem in AVATARS)
 # A card's index is 12 * suit + rank index, ranks in this order; a suit fills one 12-bit
-# chunk of a hand mask, so a MoveTable chunk is exactly one suit.
+# chunk of a hand mask, so a move_chunks chunk is exactly one suit.
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "M", "R")
 RANK_LABELS = (*RANKS[:10], "Mantri", "Raja")
 SUIT_SIZE = len(RANKS)
@@ -127,9 +127,8 @@ RUNS = tuple(_runs(p) for p in range(1 << PIPS))
 
 # Every single-card play, built once: listing plays only picks from tables. A suit is one
 # 12-bit chunk, so SUIT_PLAYS[seat][suit][bits] lists the plays of one suit directly.
-PLAYS = tuple(MoveTable(len(DECK), lambda c, s=s: Move(s, "play", card=c))
-              for s in range(PLAYERS))
-SUIT_PLAYS = tuple(table.chunks for table in PLAYS)
+SUIT_PLAYS = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "play", card=c))
+                   for s in range(PLAYERS))
 SHIFTS = tuple(SUIT_SIZE * s for s in range(SUIT_COUNT))
 _new = tuple.__new__  # a state or a Dukal from a ready tuple, without NamedTuple's __new__
 _DUKAL_MOVES: dict[tuple[int, int, int], tuple[Move, ...]] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.cards import Card, Deck, MoveTable, bit_list, mask_of
+from rules.cards import Card, Deck, bit_list, mask_of, move_chunks
 from rules.game import (
     UNSET,
     Game,
@@ -83,7 +83,7 @@ ABOVE = tuple(TRUMPS & ~((2 << t) - 1) if t >= FIRST_TRUMP else TRUMPS for t in 
 
 # Every possible move, built once: listing then only picks from tables.
 PLAY = tuple(tuple(Move(s, "play", card=c) for c in range(78)) for s in range(PLAYERS))
-PLAYS = tuple(MoveTable(78, lambda c, s=s: PLAY[s][c]).chunks for s in range(PLAYERS))
+PLAYS = tuple(move_chunks(78, lambda c, s=s: PLAY[s][c]) for s in range(PLAYERS))
 BID_MOVES = tuple(tuple(Move(s, "bid", contract=b) for b in BIDS) for s in range(PLAYERS))
 # BID_CHOICES[seat][highest]: pass, then every contract above the highest bid (T4).
 BID_CHOICES = tuple(
@@ -517,6 +517,16 @@ class Tarot(Game):
         leader = taker_ if chelem and taker_ is not None else first  # T7
         played = [0] * PLAYERS
         played_count = [0] * PLAYERS
+        def record_plays(path: str, plays, leader: int) -> None:
+            """T2, T10: each card in turn from the trick's leader; note who played what."""
+            for j, (seat, c) in enumerate(plays):
+                if seat != (leader + j) % PLAYERS:
+                    add(Problem(f"{path}.{j}.seat",
+                                f"Seat {seat} plays out of turn: seat {(leader + j) % PLAYERS} "
+                                "was to play (T2, T10)."))
+                played[seat] |= 1 << c
+                played_count[seat] += 1
+
         winners: list[int] = []
         if len(tricks) > TRICKS:
             add(Problem("tricks", f"A deal has {TRICKS} tricks, not {len(tricks)} (T9)."))
@@ -524,13 +534,7 @@ class Tarot(Game):
             if len(plays) != PLAYERS:
                 add(Problem(f"tricks.{k}.cards",
                             f"A trick holds one card from each seat, not {len(plays)} (T9)."))
-            for j, (seat, c) in enumerate(plays):
-                if seat != (leader + j) % PLAYERS:
-                    add(Problem(f"tricks.{k}.cards.{j}.seat",
-                                f"Seat {seat} plays out of turn: seat {(leader + j) % PLAYERS} "
-                                "was to play (T2, T10)."))
-                played[seat] |= 1 << c
-                played_count[seat] += 1
+            record_plays(f"tricks.{k}.cards", plays, leader)
             if len(plays) == PLAYERS:
                 cards = tuple(c for _, c in plays)
                 right = trick_winner(cards, leader, taker_, winners)
@@ -543,13 +547,7 @@ class Tarot(Game):
             add(Problem("trick", f"A trick in progress holds at most 3 cards, not {len(trick)}."))
         if trick and len(tricks) >= TRICKS:
             add(Problem("trick", "The deal is over after 18 tricks (T9)."))
-        for j, (seat, c) in enumerate(trick):
-            if seat != (leader + j) % PLAYERS:
-                add(Problem(f"trick.{j}.seat",
-                            f"Seat {seat} plays out of turn: seat {(leader + j) % PLAYERS} was "
-                            "to play (T2, T10)."))
-            played[seat] |= 1 << c
-            played_count[seat] += 1
+        record_plays("trick", trick, leader)
 
         # The stage of the deal the piles must fit.
         chien_taken = contract_ in ("prise", "garde")
