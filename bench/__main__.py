@@ -1,10 +1,11 @@
 """`make bench`: (a) random deals in-process, (b) HTTP move vs echo, (c) worker memory.
 Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
 (a 10-minute load with worker memory sampled), `--only faults` (a worker SIGKILLed
-mid-load).
+mid-load), `--only ai` (the AI levels' strength, strong-move latency and playouts/s; ~40-60
+min by default).
 
 Prints a table per part and writes the same figures to bench/results/latest.json (load,
-soak and faults to bench/results/<part>.json).
+soak, faults and ai to bench/results/<part>.json).
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ import signal
 import sys
 from pathlib import Path
 
-from bench import RESULTS, deals, faults, http, memory, saturation, soak
+from bench import RESULTS, ai, deals, faults, http, memory, saturation, soak
 from bench.report import machine, table, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults"),
-                   help="run one part ((c) goes with http); load, soak and faults run only "
-                   "when named here")
+    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai"),
+                   help="run one part ((c) goes with http); load, soak, faults and ai run "
+                   "only when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
     p.add_argument("--games", nargs="+", help="games for (a) (default: every game in GAMES)")
     p.add_argument("--rounds", type=int, default=6, help="rounds per server in (b) (default 6)")
@@ -37,15 +38,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--soak-clients", type=int, default=4, help="(default 4)")
     p.add_argument("--fault-seconds", type=float, default=12.0, help="(default 12)")
     p.add_argument("--kills", type=int, default=3, help="workers killed in faults (default 3)")
+    p.add_argument("--ai-deals", type=int, default=200,
+                   help="seeded deals per pairing in --only ai (default 200)")
+    p.add_argument("--ai-budget", type=int, default=200,
+                   help="strong level's budget_ms in --only ai (default 200)")
+    p.add_argument("--ai-procs", type=int, default=2,
+                   help="processes playing the deals of --only ai (default 2)")
+    p.add_argument("--ai-games", nargs="+", choices=ai.GAME_IDS,
+                   help="games for --only ai (default: durak tarot ganjifa)")
+    p.add_argument("--ai-http", type=int, default=60,
+                   help="strong ai-move requests per game for the HTTP latency of --only ai "
+                   "(default 60; 0 skips it)")
     p.add_argument("--output", type=Path,
-                   help="default bench/results/latest.json, or <part>.json for load, soak "
-                   "and faults")
+                   help="default bench/results/latest.json, or <part>.json for load, soak, "
+                   "faults and ai")
     args = p.parse_args(argv)
     # A SIGTERM unwinds like Ctrl-C, so the servers of (b) are stopped on the way out.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     if args.output is None:
-        extra = args.only in ("load", "soak", "faults")
+        extra = args.only in ("load", "soak", "faults", "ai")
         args.output = RESULTS / (f"{args.only}.json" if extra else "latest.json")
     results: dict = {"machine": machine()}
     m = results["machine"]
@@ -98,6 +110,27 @@ def main(argv: list[str] | None = None) -> int:
               f"at most {r['bound_per_kill']} failure per kill: "
               f"{'yes' if r['within_bound'] else 'NO'}")
         print("gunicorn log:", *r["gunicorn_log"], sep="\n  ")
+    if args.only == "ai":
+        results["ai"] = r = ai.run(args.ai_deals, args.ai_budget, args.ai_procs,
+                                   args.ai_games, args.ai_http)
+        print()
+        for g, pairings in r["games"].items():
+            print(table(f"ai: {g}, {r['deals_per_pairing']} seeded deals per pairing, the "
+                        "tested level in one seat rotating with the seed, the other level "
+                        f"in the others; strong: the playouts of budget_ms "
+                        f"{r['budget_ms']}, no deadline",
+                        *ai.strength_rows(g, pairings)), end="\n\n")
+        print(table(f"ai: strong moves in-process (searched moves only; {r['procs']} "
+                    f"processes in parallel); the service's deadline is "
+                    f"{r['deadline_ms']:g} ms", *ai.timing_rows(r)), end="\n\n")
+        print(table("ai: playouts per second of the strong search, in-process, one core "
+                    "per process", *ai.playout_rows(r)), end="\n\n")
+        if "http" in r:
+            h = r["http"]
+            print(table(f"ai: POST /v1/games/<game>/ai-move level strong budget_ms "
+                        f"{h['budget_ms']}, one request at a time, {h['workers']} sync "
+                        "workers; connect to last byte (server: the answer's elapsed_ms)",
+                        *ai.http_rows(h)), end="\n\n")
     write_json(args.output, results)
     print(f"wrote {args.output}")
     return 0
