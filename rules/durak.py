@@ -57,10 +57,6 @@ ATTACKS = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "attack", card=c))
 DEFENCES = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "defend", card=c)) for s in (0, 1))
 
 
-def _listed(chunks, mask: int) -> list[Move]:
-    """The moves of a 36-card mask: three 12-bit table lookups, unrolled."""
-    return [*chunks[0][mask & 0xFFF], *chunks[1][mask >> 12 & 0xFFF], *chunks[2][mask >> 24]]
-
 TAKES = (Move(0, "take"), Move(1, "take"))
 PASSES = (Move(0, "pass"), Move(1, "pass"))
 
@@ -255,31 +251,39 @@ class Durak(Game):
         return state.to_act
 
     def legal_moves(self, state: DurakState) -> list[Move]:
-        # The hot path of every random deal and search: unpacked once, no helper calls.
+        # The hot path of every random deal and search: unpacked once, no helper calls, the
+        # three 12-bit move tables of `_listed` read inline.
         trump, hands, stock, _, attacker, table, taking = state
         if not table:
             hand = hands[attacker]
             if not stock and not (hand and hands[1 - attacker]):
                 return []  # D14
-            return _listed(ATTACKS[attacker], hand)  # D6
+            t = ATTACKS[attacker]  # D6
+            return [*t[0][hand & 0xFFF], *t[1][hand >> 12 & 0xFFF], *t[2][hand >> 24]]
         attack, defence = table[-1]
         if defence < 0 and not taking:
             seat = 1 - attacker
-            moves = _listed(DEFENCES[seat], hands[seat] & BEATERS[trump][attack])
-            moves.append(TAKES[seat])  # D7
-            return moves
+            m = hands[seat] & BEATERS[trump][attack]
+            t = DEFENCES[seat]
+            return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], TAKES[seat]]  # D7
         # D8, D9 as in bout_limit() and table_ranks(), inlined: this is the hottest line of
         # every random deal and search (two method calls cost ~10% of a deal). `verify` uses
         # the methods, and the invariant test checks the two agree at every step.
         n = len(table)
-        defended = n if not taking else sum(1 for _, d in table if d >= 0)
+        if taking:
+            defended = 0
+            for _, d in table:
+                if d >= 0:
+                    defended += 1
+        else:
+            defended = n
         if n < BOUT_LIMIT and n < hands[1 - attacker].bit_count() + defended:
             ranks = 0
             for a, d in table:
                 ranks |= RANK_MASK_OF[a] | RANK_MASK_OF[d]
-            moves = _listed(ATTACKS[attacker], hands[attacker] & ranks)
-            moves.append(PASSES[attacker])
-            return moves
+            m = hands[attacker] & ranks
+            t = ATTACKS[attacker]
+            return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], PASSES[attacker]]
         return [PASSES[attacker]]  # D13
 
     def verify(self, state: DurakState, move: Move) -> Reason | None:
@@ -322,28 +326,29 @@ class Durak(Game):
 
     def apply(self, state: DurakState, move: Move) -> DurakState:
         # The hot path: states are built with tuple.__new__, half the cost of the NamedTuple
-        # constructor, and no events are described.
-        trump, hands, stock, discard, attacker, table, taking = state
+        # constructor, and no events are described. A legal move's card is in the hand, so
+        # XOR takes it out.
+        trump, (hand0, hand1), stock, discard, attacker, table, taking = state
         action = move.action
         if action == "attack":
             card = move.card
-            hands = (hands[0] & ~BIT[card], hands[1]) if move.seat == 0 else (
-                hands[0], hands[1] & ~BIT[card])
-            return _new(DurakState, (trump, hands, stock, discard, attacker,
-                                     table + ((card, -1),), taking))
+            if move.seat:
+                hand1 ^= BIT[card]
+            else:
+                hand0 ^= BIT[card]
+            return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
+                                     (*table, (card, -1)), taking))
         if action == "defend":
             card = move.card
-            hands = (hands[0] & ~BIT[card], hands[1]) if move.seat == 0 else (
-                hands[0], hands[1] & ~BIT[card])
-            return _new(DurakState, (trump, hands, stock, discard, attacker,
+            if move.seat:
+                hand1 ^= BIT[card]
+            else:
+                hand0 ^= BIT[card]
+            return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
                                      table[:-1] + ((table[-1][0], card),), taking))
         if action == "take":
-            return _new(DurakState, (trump, hands, stock, discard, attacker, table, True))
-        return self._end_bout(state)
-
-    def _end_bout(self, state: DurakState) -> DurakState:
-        """The attacker passed: the bout ends (D10, D11), hands refill (D12)."""
-        trump, (hand0, hand1), stock, discard, attacker, table, taking = state
+            return _new(DurakState, (trump, state.hands, stock, discard, attacker, table, True))
+        # D10, D11: the attacker passed and the bout ends.
         on_table = 0
         for a, d in table:
             on_table |= BIT[a] | BIT[d]
@@ -357,16 +362,21 @@ class Durak(Game):
                 hand1 |= on_table
             next_attacker = attacker  # D10
         if stock:
-            hands = [hand0, hand1]
-            drawn = 0
-            for seat in (attacker, 1 - attacker):
-                need = HAND_SIZE - hands[seat].bit_count()
-                if need > 0:
-                    for c in stock[drawn:drawn + need]:
-                        hands[seat] |= BIT[c]
-                    drawn += need
+            # D12: the attacker of the bout draws up to six first, then the defender.
+            first, second = (hand1, hand0) if attacker else (hand0, hand1)
+            drawn = HAND_SIZE - first.bit_count()
+            if drawn > 0:
+                for c in stock[:drawn]:
+                    first |= BIT[c]
+            else:
+                drawn = 0
+            need = HAND_SIZE - second.bit_count()
+            if need > 0:
+                for c in stock[drawn:drawn + need]:
+                    second |= BIT[c]
+                drawn += need
             stock = stock[drawn:]
-            hand0, hand1 = hands
+            hand0, hand1 = (second, first) if attacker else (first, second)
         return _new(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
                                  False))
 
