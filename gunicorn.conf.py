@@ -8,7 +8,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
-# Access logs are the app's own JSON lines (service/access.py), keyed by X-Request-ID.
+# Access logs are the app's own JSON lines (service/edge.py), keyed by X-Request-ID.
 accesslog = None
 # Load the app (and its precomputed move tables) once in the master; workers share it.
 preload_app = True

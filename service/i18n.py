@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import orjson
-from flask import Flask, g, request
+from flask import request
 
 from rules import ganjifa, tarot
 from rules.reasons import MESSAGES, Reason
@@ -97,32 +97,22 @@ def _negotiate(header: str | None) -> str:
 # -- the request's language ------------------------------------------------------------------
 
 
+LANG = "cardavia.lang"  # WSGI environ keys, set by service/edge.py
+ANSWERED = "cardavia.answered"
+
+
 def language() -> str:
     """The negotiated language of the current request."""
-    lang = g.get("lang")
+    environ = request.environ
+    lang = environ.get(LANG)
     if lang is None:
-        lang = g.lang = negotiate(request.headers.get("Accept-Language"))
+        lang = environ[LANG] = negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
     return lang
 
 
 def _fell_back() -> None:
     """Part of this answer could not be said in the negotiated language: it is English."""
-    g.answered = DEFAULT
-
-
-def register(app: Flask) -> None:
-    @app.after_request
-    def _content_language(response):
-        # Plain header writes: werkzeug's `response.vary` parses and rebuilds a header set,
-        # which costs more than the rest of this hook on every request.
-        headers = response.headers
-        headers["Content-Language"] = g.get("answered") or language()
-        vary = headers.get("Vary")
-        if not vary:
-            headers["Vary"] = "Accept-Language"
-        elif "accept-language" not in vary.lower():
-            headers["Vary"] = f"{vary}, Accept-Language"
-        return response
+    request.environ[ANSWERED] = DEFAULT
 
 
 def problem_text(key: str, title: str, detail: str, detail_key: str | None = None,

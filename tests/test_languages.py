@@ -3,11 +3,12 @@ machine fields (codes, rule ids, card codes) the same in every language."""
 
 from __future__ import annotations
 
+import random
 import string
 
 import pytest
 import requests
-from flask import g
+from flask import request
 
 from rules import ganjifa, tarot
 from rules.reasons import MESSAGES, Reason
@@ -143,19 +144,25 @@ def test_every_reason_is_said_in_every_language(lang):
         reason = Reason(code, "X1", {k: SAMPLE[k] for k in fields(template)})
         with app.test_request_context(headers={"Accept-Language": lang}):
             message = i18n.reason_message(reason)
-            assert g.get("answered") is None, code  # no English fallback
+            assert i18n.ANSWERED not in request.environ, code  # no English fallback
         assert message != reason.message and "{" not in message
         for value in ("7H", "6H"):
             assert (value in message) == (value in reason.message)  # card codes untouched
 
 
 def test_a_reason_whose_english_changed_is_answered_in_english(monkeypatch):
-    app = create_app(TestingConfig)
     monkeypatch.setitem(MESSAGES, "deal_over", "The deal has ended.")
-    with app.test_request_context(headers={"Accept-Language": "fa"}):
-        assert i18n.reason_message(Reason("deal_over", "D14")) == "The deal has ended."
-        response = app.process_response(app.response_class("{}"))
-    assert response.headers["Content-Language"] == "en"
+    game, rng = GAMES["durak"].game, random.Random(3)
+    state = game.deal(rng)
+    while moves := game.legal_moves(state):
+        state = game.apply(state, rng.choice(moves))
+    r = create_app(TestingConfig).test_client().post(
+        "/v1/games/durak/move", headers={"Accept-Language": "fa"},
+        json={"state": GAMES["durak"].dump_state(state),
+              "move": {"seat": 0, "action": "take"}})
+    assert r.json["reason"] == {"code": "deal_over", "rule": "D14",
+                                "message": "The deal has ended."}
+    assert r.headers["Content-Language"] == "en"
 
 
 # -- negotiation ------------------------------------------------------------------------------
