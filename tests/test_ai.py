@@ -67,3 +67,28 @@ def test_basic_durak_beats_random_in_most_deals():
         won += durak == 1 - basic
         lost += durak == basic
     assert won >= 0.85 * (won + lost), (won, lost)
+
+
+def test_fast_ganjifa_playout_plays_exactly_basic():
+    """The search's bitmask playout is basic's play for every seat: from deals and from
+    part-played states (tricks and Dukal answers in progress) both end with the same
+    captured counts (G9)."""
+    from rules.ai.ganjifa import basic_move
+    from rules.ai.ganjifa_playout import play_out
+    from rules.ganjifa import GAME as GANJIFA
+
+    rng = random.Random(7)
+    for seed in range(60):
+        state = GANJIFA.deal(random.Random(seed), period=("day", "night")[seed % 2])
+        for _ in range(rng.randrange(110)):
+            if state.to_act is None:
+                break
+            moves = GANJIFA.legal_moves(state)
+            move = rng.choice(moves) if rng.random() < 0.3 else basic_move(state, state.to_act, rng)
+            state = GANJIFA.apply(state, move.sample(rng) if hasattr(move, "sample") else move)
+        if state.to_act is None:
+            continue
+        end = state
+        while end.to_act is not None:
+            end = GANJIFA.apply(end, basic_move(end, end.to_act, rng))
+        assert play_out(state, rng, 0.0) == GANJIFA.settlement(end)["captured"], seed

@@ -1,0 +1,240 @@
+"""Basic's Ganjifa play (rules/ai/ganjifa.py) for every seat to the end of the deal, fast:
+the search's playouts are most of its time, and the more of them fit in the budget the
+better it plays.
+
+The same decisions as `basic_move`, on bitmasks whose bit order is basic's cost order
+(trumps above every other suit, then G2 strength, ties by card index): the cheapest card
+of a mask is then its lowest bit, with no list or sort. The unseen cards basic reads are,
+in a sampled world, exactly the other two hands. Only the captured counts are kept (G9).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.ganjifa import (
+    AFTER,
+    BEATERS,
+    DECK,
+    MANTRI_BITS,
+    PERIODS,
+    PIP_BITS,
+    PLAYERS,
+    RAJAS,
+    STRENGTH,
+    SUIT_COUNT,
+    SUIT_MASK,
+    SUIT_OF,
+    SUIT_SIZE,
+    GanjifaState,
+    dukal_moves,
+)
+
+CARDS = len(DECK)
+
+
+class _Order:
+    """One trump's cost order: a card's bit in it, and the game's masks carried over."""
+
+    def __init__(self, trump: int):
+        cost = [STRENGTH[c] + (SUIT_SIZE if SUIT_OF[c] == trump else 0) for c in range(CARDS)]
+        self.card = sorted(range(CARDS), key=lambda c: (cost[c], c))  # bit -> card
+        self.bit = [0] * CARDS  # card -> bit
+        for b, c in enumerate(self.card):
+            self.bit[c] = b
+        self._carry = self._back = None
+        self.suit_mask = tuple(self._carry_slow(SUIT_MASK[s]) for s in range(SUIT_COUNT))
+        self.beaters = tuple(self._carry_slow(BEATERS[trump][self.card[b]]) for b in range(CARDS))
+        self.suit_of = tuple(SUIT_OF[self.card[b]] for b in range(CARDS))
+        self.raja = 1 << self.bit[RAJAS[trump]]
+        self.plain_masks = tuple(self.suit_mask[s] for s in range(SUIT_COUNT) if s != trump)
+
+    def _carry_slow(self, mask: int) -> int:
+        return sum(1 << self.bit[c] for c in range(CARDS) if mask >> c & 1)
+
+    def carry(self, mask: int) -> int:
+        """A card-order mask in cost order, twelve bits at a time from tables."""
+        tables = self._carry
+        if tables is None:
+            tables = self._carry = _chunk_tables(self.bit)
+        return (tables[0][mask & 0xFFF] | tables[1][mask >> 12 & 0xFFF]
+                | tables[2][mask >> 24 & 0xFFF] | tables[3][mask >> 36 & 0xFFF]
+                | tables[4][mask >> 48 & 0xFFF] | tables[5][mask >> 60 & 0xFFF]
+                | tables[6][mask >> 72 & 0xFFF] | tables[7][mask >> 84 & 0xFFF]
+                | tables[8][mask >> 96 & 0xFFF] | tables[9][mask >> 108])
+
+    def back(self, mask: int) -> int:
+        """A cost-order mask in card order."""
+        tables = self._back
+        if tables is None:
+            tables = self._back = _chunk_tables(self.card)
+        return (tables[0][mask & 0xFFF] | tables[1][mask >> 12 & 0xFFF]
+                | tables[2][mask >> 24 & 0xFFF] | tables[3][mask >> 36 & 0xFFF]
+                | tables[4][mask >> 48 & 0xFFF] | tables[5][mask >> 60 & 0xFFF]
+                | tables[6][mask >> 72 & 0xFFF] | tables[7][mask >> 84 & 0xFFF]
+                | tables[8][mask >> 96 & 0xFFF] | tables[9][mask >> 108])
+
+
+def _chunk_tables(to: list[int]) -> tuple[list[int], ...]:
+    """For each 12-bit chunk of a mask, every value of the chunk mapped bit by bit."""
+    tables = []
+    for chunk in range(CARDS // 12):
+        table = [0] * 4096
+        for bits in range(1, 4096):
+            low = bits & -bits
+            table[bits] = table[bits ^ low] | 1 << to[12 * chunk + low.bit_length() - 1]
+        tables.append(table)
+    return tuple(tables)
+
+
+# Built at import for both periods' trumps (G3), so that no move pays for the tables.
+_ORDERS: dict[int, _Order] = {}
+for _trump in PERIODS.values():
+    _ORDERS[_trump] = _Order(_trump)
+    _ORDERS[_trump].carry(0)
+    _ORDERS[_trump].back(0)
+
+
+def _order(trump: int) -> _Order:
+    order = _ORDERS.get(trump)
+    if order is None:
+        order = _ORDERS[trump] = _Order(trump)
+    return order
+
+
+def _cheapest(mask: int, k: int) -> int:
+    """The k lowest bits of a mask: basic's k cheapest cards."""
+    out = 0
+    for _ in range(k):
+        low = mask & -mask
+        out |= low
+        mask ^= low
+    return out
+
+
+def _random_bits(mask: int, k: int, rng: random.Random) -> int:
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return sum(rng.sample(bits, k))
+
+
+def _bosses(hand: int, unseen: int, suit_mask: int) -> int:
+    """The hand's cards of one suit that no unseen card of that suit beats: within a suit
+    the cost order is G2's rank order, so those above the highest unseen one."""
+    u = unseen & suit_mask
+    return hand & suit_mask & ~((1 << u.bit_length()) - 1)
+
+
+def _largest_dukal(order: _Order, cards: int, seat: int, limit: int) -> int:
+    """Basic's Dukal lead (G8) from a hand in card order: the first largest one, as a
+    mask in cost order, or 0."""
+    both = cards & cards >> 1 & MANTRI_BITS
+    best = None
+    while both:
+        low = both & -both
+        both ^= low
+        suit = low.bit_length() // SUIT_SIZE
+        for m in dukal_moves(seat, suit, cards >> (SUIT_SIZE * suit) & PIP_BITS):
+            if len(m.cards) <= limit and (best is None or len(m.cards) > len(best.cards)):
+                best = m
+    if best is None:
+        return 0
+    bit = order.bit
+    return sum(1 << bit[c] for c in best.cards)
+
+
+def play_out(state: GanjifaState, rng: random.Random, epsilon: float) -> list[int]:
+    """The captured counts at the end of the deal (G9), every seat playing basic's move,
+    or with probability `epsilon` a uniformly random legal card (a random Dukal answer)."""
+    trump = state.trump
+    o = _order(trump)
+    suit_mask, beaters, suit_of = o.suit_mask, o.beaters, o.suit_of
+    trump_mask = suit_mask[trump]
+    plain_masks, to_card = o.plain_masks, o.card
+    hands = [o.carry(h) for h in state.hands]
+    counts = [c.bit_count() for c in state.captured]
+    leader = state.leader
+    random_ = rng.random
+    dukal = state.dukal
+    if dukal is not None:  # G8: the answers still due, then the capture
+        k = dukal.cards.bit_count()
+        for i in range(len(dukal.discards), PLAYERS - 1):
+            s = (dukal.seat + 1 + i) % PLAYERS
+            hands[s] ^= (_random_bits(hands[s], k, rng) if random_() < epsilon
+                         else _cheapest(hands[s], k))
+        counts[dukal.seat] += 3 * k
+    # The hands in card order too, for the Dukal test at each lead.
+    courts = [o.back(h) for h in hands]
+    trick = [o.bit[c] for c in state.trick]
+    while hands[0] | hands[1] | hands[2]:
+        seat = (leader + len(trick)) % PLAYERS
+        hand = hands[seat]
+        unseen = hands[(seat + 1) % PLAYERS] | hands[(seat + 2) % PLAYERS]
+        if not trick:
+            if not (counts[0] | counts[1] | counts[2]):
+                card = hand & o.raja  # G5: the opening lead
+            elif random_() < epsilon:
+                card = _random_bits(hand, 1, rng)
+            else:
+                cards = courts[seat]
+                dukal = 0
+                if cards & cards >> 1 & MANTRI_BITS:
+                    limit = min(hands[(seat + 1) % PLAYERS].bit_count(),
+                                hands[(seat + 2) % PLAYERS].bit_count())  # G8
+                    dukal = _largest_dukal(o, cards, seat, limit)
+                if dukal:
+                    k = dukal.bit_count()
+                    hands[seat] = hand ^ dukal
+                    courts[seat] ^= o.back(dukal)
+                    for i in (1, 2):
+                        s = (seat + i) % PLAYERS
+                        gone = (_random_bits(hands[s], k, rng) if random_() < epsilon
+                                else _cheapest(hands[s], k))
+                        hands[s] ^= gone
+                        courts[s] ^= o.back(gone)
+                    counts[seat] += 3 * k
+                    continue
+                bosses = 0
+                for m in plain_masks:  # basic's cheapest boss (see _bosses)
+                    bosses |= hand & m & ~((1 << (unseen & m).bit_length()) - 1)
+                card = bosses & -bosses or hand & -hand
+            hands[seat] = hand ^ card
+            card = card.bit_length() - 1
+            courts[seat] ^= 1 << to_card[card]
+            trick.append(card)
+            continue
+        led = suit_of[trick[0]]
+        options = hand & suit_mask[led]
+        if not options:  # G6: a trump or the first held suit after the led one
+            options = hand & trump_mask
+            for s in AFTER[led]:
+                if hand & suit_mask[s]:
+                    options |= hand & suit_mask[s]
+                    break
+        best = trick[0]
+        if len(trick) == 2 and beaters[best] >> trick[1] & 1:
+            best = trick[1]
+        if random_() < epsilon:
+            card = _random_bits(options, 1, rng)
+        else:
+            winners = options & beaters[best]
+            if winners and len(trick) == PLAYERS - 1:
+                card = winners & -winners  # last to play: the win is certain
+            else:
+                safe = winners & (_bosses(hand, unseen, suit_mask[led])
+                                  | _bosses(hand, unseen, trump_mask))
+                card = safe & -safe or options & -options
+        hands[seat] = hand ^ card
+        card = card.bit_length() - 1
+        courts[seat] ^= 1 << to_card[card]
+        if len(trick) < PLAYERS - 1:
+            trick.append(card)
+            continue
+        winner = 2 if beaters[best] >> card & 1 else (1 if best == trick[1] else 0)
+        leader = (leader + winner) % PLAYERS  # G7
+        counts[leader] += 3
+        trick = []
+    return counts
