@@ -13,7 +13,6 @@ from service.signing import Signer
 
 
 class Config:
-    MAX_CONTENT_LENGTH = 1024 * 1024  # API.md: 413 over 1 MiB
     TESTING = False
     ACCESS_LOG = bool(os.environ.get("CARDAVIA_ACCESS_LOG"))
     STATE_KEY = os.environ.get("CARDAVIA_STATE_KEY")

@@ -155,6 +155,14 @@ def test_huge_and_deeply_nested_bodies_over_http(server):
                       headers={"Content-Type": "application/json"}, timeout=30)
     assert r.status_code == 413 and r.headers["Content-Type"] == PROBLEM
     assert_conforms("post", "/v1/games/{game}/move", r)
+    # Chunked, so no Content-Length announces the size: refused once 1 MiB is passed.
+    chunks = (b" " * 65536 for _ in range(17))
+    r = requests.post(f"{server}/v1/games/durak/move", data=chunks,
+                      headers={"Content-Type": "application/json"}, timeout=30)
+    assert r.status_code == 413 and r.headers["Content-Type"] == PROBLEM
+    small_chunked = (part for part in (b'{"state": ', b"1}"))
+    r = requests.post(f"{server}/v1/games/durak/move", data=small_chunked, timeout=30)
+    assert r.status_code == 422 and "state" in {e["field"] for e in r.json()["errors"]}
     nested = b'{"state": ' * 5000 + b"1" + b"}" * 5000
     r = requests.post(f"{server}/v1/games/durak/move", data=nested, timeout=30)
     assert r.status_code == 400 and r.headers["Content-Type"] == PROBLEM
