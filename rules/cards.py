@@ -29,20 +29,34 @@ class Card:
 class Deck:
     """A game's cards in canonical order; a card's index is its integer identity."""
 
-    __slots__ = ("cards", "codes", "index", "full")
+    __slots__ = ("cards", "codes", "index", "full", "_code_bytes")
 
     def __init__(self, cards: Iterable[Card]):
         self.cards: tuple[Card, ...] = tuple(cards)
         self.codes: tuple[str, ...] = tuple(c.code for c in self.cards)
         self.index: dict[str, int] = {code: i for i, code in enumerate(self.codes)}
         self.full: int = (1 << len(self.cards)) - 1
+        # The codes of every byte of a mask, so that a hand is answered a byte at a time
+        # (a few thousand small tuples per deck, unlike 12-bit move tables).
+        size = len(self.codes)
+        self._code_bytes = tuple(
+            tuple(tuple(self.codes[base + i] for i in range(8) if v >> i & 1 and base + i < size)
+                  for v in range(256))
+            for base in range(0, size, 8)
+        )
 
     def __len__(self) -> int:
         return len(self.cards)
 
-    def code_list(self, cards: Iterable[int]) -> list[str]:
-        codes = self.codes
-        return [codes[c] for c in cards]
+    def codes_of(self, mask: int) -> list[str]:
+        """The codes of a card mask, in deck order."""
+        out: list[str] = []
+        for table in self._code_bytes:
+            if not mask:
+                break
+            out += table[mask & 0xFF]
+            mask >>= 8
+        return out
 
 
 def bit_list(mask: int) -> list[int]:

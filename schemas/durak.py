@@ -13,7 +13,6 @@ from schemas.common import (
     MoveSchema,
     StateSchema,
     StrictBoolean,
-    codes,
     one_of,
     request_schemas,
     seat_field,
@@ -63,9 +62,9 @@ def dump_state(state: DurakState) -> dict:
     return {
         "game": "durak",
         "trump": SUITS[state.trump],
-        "hands": [codes(DECK, state.hands[0]), codes(DECK, state.hands[1])],
+        "hands": [DECK.codes_of(state.hands[0]), DECK.codes_of(state.hands[1])],
         "stock": [all_codes[c] for c in state.stock],
-        "discard": codes(DECK, state.discard),
+        "discard": DECK.codes_of(state.discard),
         "attacker": state.attacker,
         "table": [{"attack": all_codes[a], "defense": all_codes[d] if d >= 0 else None}
                   for a, d in state.table],

@@ -24,7 +24,6 @@ from schemas.common import (
     CardLists,
     MoveSchema,
     StateSchema,
-    codes,
     one_of,
     request_schemas,
     seat_field,
@@ -103,15 +102,15 @@ def dump_state(state: GanjifaState) -> dict:
     return {
         "game": "ganjifa",
         "period": state.period,
-        "hands": [codes(DECK, h) for h in state.hands],
-        "captured": [codes(DECK, c) for c in state.captured],
+        "hands": [DECK.codes_of(h) for h in state.hands],
+        "captured": [DECK.codes_of(c) for c in state.captured],
         "leader": leader,
         "trick": [{"seat": (leader + i) % PLAYERS, "card": all_codes[c]}
                   for i, c in enumerate(state.trick)],
         "dukal": None if dukal is None else {
             "seat": dukal.seat,
-            "cards": codes(DECK, dukal.cards),
-            "discards": [{"seat": (dukal.seat + 1 + j) % PLAYERS, "cards": codes(DECK, m)}
+            "cards": DECK.codes_of(dukal.cards),
+            "discards": [{"seat": (dukal.seat + 1 + j) % PLAYERS, "cards": DECK.codes_of(m)}
                          for j, m in enumerate(dukal.discards)],
         },
         "phase": state.phase,
