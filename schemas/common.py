@@ -17,12 +17,18 @@ class StrictInteger(fields.Integer):
             raise ValidationError("Must be an integer.")
         return value
 
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py; a bool's class isn't int
+        return f"{v} if {v}.__class__ is int else fallback()"
+
 
 class StrictBoolean(fields.Boolean):
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, bool):
             raise ValidationError("Must be true or false.")
         return value
+
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py
+        return f"{v} if {v}.__class__ is bool else fallback()"
 
 
 class Bounded(StrictInteger):
@@ -39,6 +45,10 @@ class Bounded(StrictInteger):
         if not self.low <= value <= self.high:
             raise ValidationError(f"Must be between {self.low} and {self.high}.")
         return value
+
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py
+        return (f"{v} if {v}.__class__ is int and {self.low!r} <= {v} <= {self.high!r} "
+                "else fallback()")
 
 
 def seat_field(players: int, **kwargs) -> Bounded:
@@ -57,6 +67,10 @@ class CardCode(fields.Field):
         if card is None:
             raise ValidationError(f"Unknown card code {value!r}.")
         return card
+
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py: a KeyError if unknown
+        cards = const(self.index, "cards")
+        return f"{cards}[{v}] if {v}.__class__ is str else fallback()"
 
 
 class CardList(fields.Field):
@@ -88,6 +102,13 @@ class CardList(fields.Field):
             raise ValidationError(errors)
         return out
 
+    def fast_load(self, v, const):
+        # The inline check of schemas/fast.py: the common case above (map calls the lookup at C
+        # speed), or a KeyError or TypeError.
+        cards = const(self.index, "cards")
+        return (f"[*map({cards}.__getitem__, {v})] "
+                f"if {v}.__class__ is list and len({v}) <= {self.max_length!r} else fallback()")
+
 
 class BaseSchema(Schema):
     """Unknown fields are refused, so a misspelt field is named rather than ignored."""
@@ -105,6 +126,10 @@ class Choice(fields.Field):
         if not isinstance(value, str) or value not in self.choices:
             raise ValidationError(f"Must be one of: {self.listed}.")
         return value
+
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py
+        choices = const(self.choices, "choices")
+        return f"{v} if {v}.__class__ is str and {v} in {choices} else fallback()"
 
 
 def one_of(*choices: str, **kwargs) -> Choice:
@@ -131,6 +156,10 @@ class CardLists(fields.Field):
         if errors:
             raise ValidationError(errors)
         return out
+
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py, one list display
+        lists = ", ".join(self.inner.fast_load(f"{v}[{i}]", const) for i in range(self.count))
+        return f"[{lists}] if {v}.__class__ is list and len({v}) == {self.count!r} else fallback()"
 
 
 def flatten_errors(messages, path: tuple = ()) -> list[dict]:
@@ -207,6 +236,9 @@ class Signature(fields.Field):
         if not isinstance(value, str):
             raise ValidationError("Must be a string.")
         return value
+
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py
+        return f"{v} if {v}.__class__ is str else fallback()"
 
 
 class StateSchema(BaseSchema):

@@ -1,18 +1,31 @@
-"""The fast path of request loading: a marshmallow schema compiled into plain functions.
+"""The fast path of request loading: a marshmallow schema compiled into Python source.
 
 marshmallow spends most of a request's validation time in its per-field machinery, not
-in our checks. For a well-formed body the compiled loader runs the same field checks
-(the fields' own `_deserialize`), schema validators and post-load hooks directly. On
-anything unexpected it gives up, and the schema itself loads the body again, so every
-error message comes from marshmallow: one definition of each shape, two speeds.
+in our checks. For a well-formed body the compiled loader runs the same checks, schema
+validators and post-load hooks directly. On anything unexpected it gives up, and the
+schema itself loads the body again, so every error message comes from marshmallow: one
+definition of each shape, two speeds.
+
+Even a closure per field cost more than the checks themselves (a call to the field's
+loader, then to its `_deserialize`, then isinstance checks), so each schema is written
+out once, at import, as the source of one function (like fastjsonschema does), with the
+checks of our own fields inlined as expressions. A field class of schemas/common.py
+describes its check with a method `fast_load(v, const)`: an expression of the loaded
+value of the raw value `v` (a variable or an item of one: cheap to repeat), which raises
+(`fallback()`, or a KeyError or TypeError of a lookup) on any doubt; `const(obj)` names
+an object the expression refers to. The expression is only used for the very class that
+defines `_deserialize`, so a subclass with checks of its own is never taken for its parent.
+
+The source is kept on the FastSchema (`.source`) and shows in tracebacks and profiles.
 """
 
 from __future__ import annotations
 
+import linecache
 from collections.abc import Callable
 from typing import Any
 
-from marshmallow import Schema, fields, missing
+from marshmallow import Schema, fields, missing, validate
 
 Loader = Callable[[Any], Any]
 
@@ -21,97 +34,168 @@ class Fallback(Exception):
     """The fast path cannot vouch for this body: let the schema load it."""
 
 
-def _field_loader(field: fields.Field) -> Loader | None:
-    if field.load_default is not missing:
-        return None
-    if isinstance(field, fields.Nested):
-        inner = _schema_loader(field.schema)
-        if inner is None or field.many:
+def fallback():
+    """Raise Fallback from within an expression of the generated source."""
+    raise Fallback
+
+
+def _own_fast_load(field: fields.Field):
+    """The field's `fast_load` if the class that defines its `_deserialize` defines it."""
+    for cls in type(field).__mro__:
+        if "_deserialize" in vars(cls):
+            return field.fast_load if "fast_load" in vars(cls) else None
+    return None
+
+
+class _Source:
+    """The source of one request schema's loader: a function per (nested) schema, and the
+    namespace of the objects it refers to."""
+
+    def __init__(self):
+        self.namespace: dict[str, Any] = {"Fallback": Fallback, "fallback": fallback}
+        self.names: dict[int, str] = {}  # id of a constant -> its name, one name each
+        self.functions: list[str] = []
+        self.items = 0  # list items named so far: x0, x1…
+
+    def const(self, value, hint: str = "") -> str:
+        """The name of `value` in the source (`hint` makes it telling)."""
+        name = self.names.get(id(value))
+        if name is None:
+            name = f"{hint or type(value).__name__}_{len(self.names)}"
+            self.names[id(value)] = name
+            self.namespace[name] = value
+        return name
+
+    def field(self, field: fields.Field, v: str) -> str | None:
+        """An expression of the field's loaded value from its raw value `v` (a variable, or an
+        item of one), raising on any doubt; None if the field can't be compiled."""
+        if field.load_default is not missing or field.pre_load or field.post_load:
             return None
-        load = inner
-    elif isinstance(field, fields.List):
-        item = _field_loader(field.inner)
-        if item is None:
+        validators = list(field.validators)
+        own = _own_fast_load(field)
+        if own is not None:
+            expr = own(v, self.const)
+        elif isinstance(field, fields.Nested):
+            function = None if field.many else self.schema(field.schema)
+            if function is None:
+                return None
+            expr = f"{function}({v})"
+        elif isinstance(field, fields.List):
+            x = f"x{self.items}"
+            self.items += 1
+            item = self.field(field.inner, x)
+            if item is None:
+                return None
+            # A Length of the loaded list is the raw list's: checked inline, with its type.
+            test = f"{v}.__class__ is list"
+            for length in [val for val in validators if type(val) is validate.Length]:
+                validators.remove(length)
+                for bound, op in ((length.equal, "=="), (length.min, ">="), (length.max, "<=")):
+                    if bound is not None:
+                        test += f" and len({v}) {op} {bound!r}"
+            # An item loaded by one call (a nested schema's function) is best called by map.
+            call = item.removesuffix(f"({x})")
+            items = f"[*map({call}, {v})]" if call.isidentifier() else f"[{item} for {x} in {v}]"
+            expr = f"{items} if {test} else fallback()"
+        elif isinstance(field, fields.Dict) and field.key_field is None and \
+                field.value_field is None:
+            expr = f"dict({v}) if {v}.__class__ is dict else fallback()"  # a copy, as Dict
+        elif type(field)._deserialize is not fields.Field._deserialize and \
+                type(field).__module__.startswith("schemas."):
+            # Our own fields without an inline check do all their checking in _deserialize;
+            # None never reaches it in marshmallow.
+            deserialize = self.const(field._deserialize, type(field).__name__)
+            expr = f"fallback() if {v} is None else {deserialize}({v}, None, None)"
+        else:
             return None
+        if validators:
+            # And returns its value, and runs the validators as the field does.
+            expr = f"{self.const(validate.And(*validators), 'validate')}({expr})"
+        if field.allow_none:
+            expr = f"None if {v} is None else {expr}"
+        return expr
 
-        def load(value, item=item):
-            if type(value) is not list:
-                raise Fallback
-            return [item(v) for v in value]
-    elif isinstance(field, fields.Dict) and field.key_field is None and \
-            field.value_field is None:
-        def load(value):
-            if type(value) is not dict:
-                raise Fallback
-            return value
-    elif type(field)._deserialize is not fields.Field._deserialize and \
-            type(field).__module__.startswith("schemas."):
-        # Our own fields do all their checking in _deserialize.
-        def load(value, deserialize=field._deserialize):
-            return deserialize(value, None, None)
-    else:
-        return None
-    if field.validators:
-        validators = tuple(field.validators)
-
-        def checked(value, load=load):
-            out = load(value)
-            for v in validators:
-                v(out)
-            return out
-        return checked
-    return load
-
-
-def _schema_loader(schema: Schema) -> Loader | None:
-    hooks = schema._hooks
-    if hooks.get("pre_load") or any(
-        many or kw.get("pass_original") for tag in ("validates_schema", "post_load")
-        for _, many, kw in hooks.get(tag, ())
-    ):
-        return None
-    plan = []
-    for name, field in schema.load_fields.items():
-        loader = _field_loader(field)
-        if loader is None:
+    def schema(self, schema: Schema) -> str | None:
+        """The name of the function loading `schema`, or None if it can't be compiled."""
+        hooks = schema._hooks
+        if hooks.get("pre_load") or hooks.get("validates") or any(
+            many or kw.get("pass_original") for tag in ("validates_schema", "post_load")
+            for _, many, kw in hooks.get(tag, ())
+        ):
             return None
-        plan.append((name, field.data_key or name, field.required, field.allow_none, loader))
-    known = frozenset(key for _, key, *_ in plan)
-    validators = [getattr(schema, name) for name, _, _ in hooks.get("validates_schema", ())]
-    post_loads = [getattr(schema, name) for name, _, _ in hooks.get("post_load", ())]
+        plan = [(name, field.data_key or name, field)
+                for name, field in schema.load_fields.items()]
+        if len({key for _, key, _ in plan}) != len(plan):
+            return None
+        exprs = []
+        for i, (_, _, field) in enumerate(plan):
+            expr = self.field(field, f"v{i}")
+            if expr is None:
+                return None
+            exprs.append(expr)
+        function = f"load_{type(schema).__name__}_{len(self.functions)}"
 
-    def load(data):
-        if type(data) is not dict or not known.issuperset(data):
-            raise Fallback
-        out = {}
-        for name, key, required, allow_none, loader in plan:
-            if key in data:
-                value = data[key]
-                if value is None:
-                    if not allow_none:
-                        raise Fallback
-                    out[name] = None
-                else:
-                    out[name] = loader(value)
-            elif required:
-                raise Fallback
-        for validate in validators:
-            validate(out, many=False, partial=None)
-        for post_load in post_loads:
-            out = post_load(out, many=False, partial=None)
-        return out
+        # The leading required fields go in one dict display; the others, in field order
+        # as marshmallow, one by one. A missing required key is a KeyError: fallback.
+        lead = 0
+        while lead < len(plan) and plan[lead][2].required:
+            lead += 1
+        lines = [f"def {function}(d):",
+                 "    if d.__class__ is not dict:",
+                 "        raise Fallback"]
+        lines += [f"    v{i} = d[{plan[i][1]!r}]" for i in range(lead)]
+        lines.append("    out = {" + ", ".join(f"{plan[i][0]!r}: {exprs[i]}"
+                                              for i in range(lead)) + "}")
+        # Unknown keys: the body's keys are all known iff it has as many as the known keys
+        # it has, counted on the way (cheaper than a set comparison).
+        required = sum(field.required for _, _, field in plan)
+        optional = len(plan) - required
+        if optional:
+            lines.append(f"    keys = {required}")
+        for i in range(lead, len(plan)):
+            name, key, field = plan[i]
+            if field.required:
+                lines += [f"    v{i} = d[{key!r}]", f"    out[{name!r}] = {exprs[i]}"]
+            else:
+                lines += [f"    if {key!r} in d:",
+                          f"        v{i} = d[{key!r}]",
+                          f"        out[{name!r}] = {exprs[i]}",
+                          "        keys += 1"]
+        lines += [f"    if len(d) != {'keys' if optional else required}:",
+                  "        raise Fallback"]
+        for name, _, _ in hooks.get("validates_schema", ()):
+            hook = self.const(getattr(schema, name), name)
+            lines.append(f"    {hook}(out, many=False, partial=None)")
+        for name, _, _ in hooks.get("post_load", ()):
+            hook = self.const(getattr(schema, name), name)
+            lines.append(f"    out = {hook}(out, many=False, partial=None)")
+        lines.append("    return out")
+        self.functions.append("\n".join(lines) + "\n")  # after the schemas it nests
+        return function
 
-    return load
+
+def compile_loader(schema: Schema) -> tuple[Loader | None, str | None]:
+    """The compiled fast path of `schema` and its source, or (None, None) if any of its
+    fields or hooks is beyond it."""
+    source = _Source()
+    function = source.schema(schema)
+    if function is None:
+        return None, None
+    text = "\n\n".join(source.functions)
+    filename = f"<fast {type(schema).__name__} {id(schema):x}>"
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    exec(compile(text, filename, "exec"), source.namespace)  # noqa: S102 - our own source
+    return source.namespace[function], text
 
 
 class FastSchema:
     """A schema with its compiled fast path; `load` answers exactly as `schema.load`."""
 
-    __slots__ = ("schema", "fast")
+    __slots__ = ("schema", "fast", "source")
 
     def __init__(self, schema: Schema):
         self.schema = schema
-        self.fast = _schema_loader(schema)
+        self.fast, self.source = compile_loader(schema)
 
     def load(self, data):
         if self.fast is not None:
