@@ -89,3 +89,21 @@ def basic_move(state: GanjifaState, seat: int, rng: random.Random) -> Move:
         if safe:
             return Move(seat, "play", card=min(safe, key=cost))
     return Move(seat, "play", card=min(options, key=cost))
+
+
+def play_class(state: GanjifaState, seat: int):
+    """A key under which two of the seat's moves play alike: single cards of one suit with
+    no unseen card ranked between them win and lose the same tricks (G7), so the search
+    need try only one. Suits whose Raja and Mantri the seat holds stay card by card, since
+    their pips may yet make a Dukal (G8)."""
+    trump = state.trump
+    hand = state.hands[seat]
+    unseen = _unseen(state, seat)
+    courts = hand & hand >> 1 & MANTRI_BITS
+
+    def key(move: Move):
+        card = move.card
+        if move.action != "play" or courts >> (SUIT_SIZE * SUIT_OF[card] + 10) & 1:
+            return move
+        return SUIT_OF[card], BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
+    return key
