@@ -118,14 +118,17 @@ class _Source:
     def schema(self, schema: Schema) -> str | None:
         """The name of the function loading `schema`, or None if it can't be compiled."""
         hooks = schema._hooks
-        if hooks.get("pre_load") or hooks.get("validates") or any(
+        if schema.many or hooks.get("pre_load") or hooks.get("validates") or any(
             many or kw.get("pass_original") for tag in ("validates_schema", "post_load")
             for _, many, kw in hooks.get(tag, ())
         ):
             return None
         plan = [(name, field.data_key or name, field)
                 for name, field in schema.load_fields.items()]
-        if len({key for _, key, _ in plan}) != len(plan):
+        # A field loaded under another name (`attribute`) or read from a key that another
+        # field reads too is beyond it.
+        if any(field.attribute for _, _, field in plan) or \
+                len({key for _, key, _ in plan}) != len(plan):
             return None
         exprs = []
         for i, (_, _, field) in enumerate(plan):
