@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, post_load
 
-from rules.cards import Deck, bit_list
+from rules.cards import Deck
 from rules.game import Game, Move, Template
 from schemas.fast import FastSchema
 
@@ -185,11 +185,6 @@ def error(field: str | tuple, message: str) -> dict:
         field if isinstance(field, tuple) else ())
     pointer = "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
     return {"field": ".".join(map(str, parts)), "pointer": pointer, "message": message}
-
-
-def codes(deck: Deck, mask: int) -> list[str]:
-    all_codes = deck.codes
-    return [all_codes[c] for c in bit_list(mask)]
 
 
 CARD_KEYS = frozenset({"card", "attack", "defense"})
