@@ -711,11 +711,32 @@ class Ganjifa(Game):
             for s in range(PLAYERS):
                 if s != public.leader:
                     allowed[s] &= ~raja  # G5: the holder of the trump Raja leads
-        dealt = deal_hidden(bit_list(DECK.full & ~seen), list(view.hidden), allowed, rng)
-        if dealt is None:
-            raise ValueError("no deal of the hidden cards fits this view")
-        hands = tuple(public.hands[s] | dealt[s] for s in range(PLAYERS))
-        return public._replace(hands=hands)
+        unseen = DECK.full & ~seen
+        hidden = view.hidden
+        first, second = (s for s in range(PLAYERS) if s != view.seat)
+        # Two hands share the unseen cards: a card that only one of them may hold is that
+        # one's, and the others go to the first hand as a uniform draw of the room left
+        # there, the rest to the second: a uniform deal among those that fit the view.
+        only = unseen & ~allowed[second]
+        free = unseen & allowed[second] & allowed[first]
+        room = hidden[first] - only.bit_count()
+        if (hidden[view.seat] or unseen & ~allowed[first] & ~allowed[second]
+                or room < 0 or room > free.bit_count()
+                or hidden[first] + hidden[second] != unseen.bit_count()):
+            dealt = deal_hidden(bit_list(unseen), list(hidden), allowed, rng)
+            if dealt is None:
+                raise ValueError("no deal of the hidden cards fits this view")
+            hands = tuple(public.hands[s] | dealt[s] for s in range(PLAYERS))
+            return public._replace(hands=hands)
+        pool = bit_list(free)
+        if 2 * room <= len(pool):
+            mine = only | mask_of(rng.sample(pool, room))
+        else:
+            mine = only | free & ~mask_of(rng.sample(pool, len(pool) - room))
+        hands = list(public.hands)
+        hands[first] |= mine
+        hands[second] |= unseen & ~mine
+        return public._replace(hands=tuple(hands))
 
 
 GAME = Ganjifa()

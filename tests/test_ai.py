@@ -91,4 +91,48 @@ def test_fast_ganjifa_playout_plays_exactly_basic():
         end = state
         while end.to_act is not None:
             end = GANJIFA.apply(end, basic_move(end, end.to_act, rng))
-        assert play_out(state, rng, 0.0) == GANJIFA.settlement(end)["captured"], seed
+        assert play_out(state, None, 0.0) == GANJIFA.settlement(end)["captured"], seed
+        # Card by card (a random move all but impossible) it is the same play.
+        assert play_out(state, rng, 1e-300) == GANJIFA.settlement(end)["captured"], seed
+
+
+def test_ganjifa_sampled_worlds_respect_the_view():
+    """Every world the search samples shows its seat exactly what the seat saw, and gives
+    each follower of the trick in progress no card it would have had to play instead (G6)
+    nor, before the opening lead, the trump Raja to a seat that does not lead (G5)."""
+    from rules.ganjifa import AFTER, RAJAS, SUIT_MASK, SUIT_OF
+    from rules.ganjifa import GAME as GANJIFA
+
+    rng = random.Random(11)
+    voids = 0
+    for seed in range(80):
+        state = GANJIFA.deal(random.Random(seed), period=("day", "night")[seed % 2])
+        for _ in range(rng.randrange(115)):
+            if state.to_act is None:
+                break
+            moves = GANJIFA.legal_moves(state)
+            move = rng.choice(moves)
+            state = GANJIFA.apply(state, move.sample(rng) if hasattr(move, "sample") else move)
+        if state.to_act is None:
+            continue
+        for seat in range(3):
+            view = GANJIFA.observe(state, seat)
+            for k in range(4):
+                world = GANJIFA.sample(view, random.Random(k))
+                assert GANJIFA.observe(world, seat) == view
+                held = world.hands[0] | world.hands[1] | world.hands[2]
+                assert sum(h.bit_count() for h in world.hands) == held.bit_count()
+                trick = world.trick
+                for i, card in enumerate(trick[1:], 1):
+                    led = SUIT_OF[trick[0]]
+                    if SUIT_OF[card] == led:
+                        continue
+                    hand = world.hands[(world.leader + i) % 3]
+                    assert not hand & SUIT_MASK[led]
+                    voids += 1
+                    if SUIT_OF[card] != world.trump:
+                        for skipped in AFTER[led][:AFTER[led].index(SUIT_OF[card])]:
+                            assert not hand & SUIT_MASK[skipped]
+                if world.opening and not trick and world.dukal is None:
+                    assert world.hands[world.leader] >> RAJAS[world.trump] & 1
+    assert voids >= 20

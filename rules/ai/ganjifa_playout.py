@@ -17,6 +17,7 @@ from rules.ganjifa import (
     BEATERS,
     DECK,
     MANTRI_BITS,
+    MANTRIS,
     PERIODS,
     PIP_BITS,
     PLAYERS,
@@ -48,6 +49,18 @@ class _Order:
         self.suit_of = tuple(SUIT_OF[self.card[b]] for b in range(CARDS))
         self.raja = 1 << self.bit[RAJAS[trump]]
         self.plain_masks = tuple(self.suit_mask[s] for s in range(SUIT_COUNT) if s != trump)
+        # G6's fallback suits after each led suit, as masks in cost order.
+        self.after = tuple(tuple(self.suit_mask[t] for t in AFTER[s]) for s in range(SUIT_COUNT))
+        # In cost order the plain Mantris, then the plain Rajas, each in suit order, lie
+        # in two runs of bits, and the trump Mantri and Raja are the two top bits: a hand
+        # holds some suit's Raja and Mantri when a shifted AND of the runs is not empty.
+        plain = [s for s in range(SUIT_COUNT) if s != trump]
+        self.mantri0 = self.bit[MANTRIS[plain[0]]]
+        self.raja0 = self.bit[RAJAS[plain[0]]]
+        self.trump_courts = CARDS - 2
+        assert all(self.bit[MANTRIS[s]] == self.mantri0 + i and self.bit[RAJAS[s]] == self.raja0 + i
+                   for i, s in enumerate(plain))
+        assert {self.bit[MANTRIS[trump]], self.bit[RAJAS[trump]]} == {CARDS - 2, CARDS - 1}
 
     def _carry_slow(self, mask: int) -> int:
         return sum(1 << self.bit[c] for c in range(CARDS) if mask >> c & 1)
@@ -148,7 +161,8 @@ def _largest_dukal(order: _Order, cards: int, seat: int, limit: int) -> int:
 
 def play_out(state: GanjifaState, rng: random.Random, epsilon: float) -> list[int]:
     """The captured counts at the end of the deal (G9), every seat playing basic's move,
-    or with probability `epsilon` a uniformly random legal card (a random Dukal answer)."""
+    or with probability `epsilon` a uniformly random legal card (a random Dukal answer).
+    With `epsilon` 0 the rng is never read (it may be None)."""
     trump = state.trump
     o = _order(trump)
     suit_mask, beaters, suit_of = o.suit_mask, o.beaters, o.suit_of
@@ -157,19 +171,21 @@ def play_out(state: GanjifaState, rng: random.Random, epsilon: float) -> list[in
     hands = [o.carry(h) for h in state.hands]
     counts = [c.bit_count() for c in state.captured]
     leader = state.leader
-    random_ = rng.random
+    random_ = rng.random if epsilon else None
     dukal = state.dukal
     if dukal is not None:  # G8: the answers still due, then the capture
         k = dukal.cards.bit_count()
         for i in range(len(dukal.discards), PLAYERS - 1):
             s = (dukal.seat + 1 + i) % PLAYERS
-            hands[s] ^= (_random_bits(hands[s], k, rng) if random_() < epsilon
+            hands[s] ^= (_random_bits(hands[s], k, rng) if epsilon and random_() < epsilon
                          else _cheapest(hands[s], k))
         counts[dukal.seat] += 3 * k
-    # The hands in card order too, for the Dukal test at each lead.
-    courts = [o.back(h) for h in hands]
+    # The hands in card order too, for the Dukal test at each lead (`_tricks` has its own).
+    courts = [o.back(h) for h in hands] if epsilon else [0] * PLAYERS
     trick = [o.bit[c] for c in state.trick]
     while hands[0] | hands[1] | hands[2]:
+        if not trick and not epsilon:
+            return _tricks(o, hands, counts, leader)
         seat = (leader + len(trick)) % PLAYERS
         hand = hands[seat]
         unseen = hands[(seat + 1) % PLAYERS] | hands[(seat + 2) % PLAYERS]
@@ -217,7 +233,7 @@ def play_out(state: GanjifaState, rng: random.Random, epsilon: float) -> list[in
         best = trick[0]
         if len(trick) == 2 and beaters[best] >> trick[1] & 1:
             best = trick[1]
-        if random_() < epsilon:
+        if epsilon and random_() < epsilon:
             card = _random_bits(options, 1, rng)
         else:
             winners = options & beaters[best]
@@ -237,4 +253,77 @@ def play_out(state: GanjifaState, rng: random.Random, epsilon: float) -> list[in
         leader = (leader + winner) % PLAYERS  # G7
         counts[leader] += 3
         trick = []
+    return counts
+
+
+_NEXT = tuple(((a + 1) % PLAYERS, (a + 2) % PLAYERS) for a in range(PLAYERS))
+_PLAIN = (1 << SUIT_COUNT - 1) - 1
+
+
+def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list[int]:
+    """`play_out` without random moves from a lead with an empty trick, a whole trick at a
+    time: the same choices, with less bookkeeping."""
+    suit_mask, beaters, suit_of = o.suit_mask, o.beaters, o.suit_of
+    trump_mask = suit_mask[o.suit_of[CARDS - 1]]
+    plain_masks, after, back = o.plain_masks, o.after, o.back
+    mantri0, raja0, top = o.mantri0, o.raja0, o.trump_courts
+    while hands[leader]:  # every hand holds as many cards at a lead (see rules/ganjifa.py)
+        a = leader
+        b, c = _NEXT[a]
+        ha, hb, hc = hands[a], hands[b], hands[c]
+        if not (counts[0] | counts[1] | counts[2]):
+            card = ha & o.raja  # G5: the opening lead
+        else:
+            if ha >> mantri0 & ha >> raja0 & _PLAIN or ha >> top == 3:
+                dukal = _largest_dukal(o, back(ha), a, min(hb.bit_count(), hc.bit_count()))
+                if dukal:  # G8: both answer with their cheapest cards
+                    k = dukal.bit_count()
+                    hands[a] = ha ^ dukal
+                    hands[b] = hb ^ _cheapest(hb, k)
+                    hands[c] = hc ^ _cheapest(hc, k)
+                    counts[a] += 3 * k
+                    continue
+            unseen = hb | hc
+            bosses = 0
+            for m in plain_masks:  # basic's cheapest boss (see _bosses)
+                bosses |= ha & m & ~((1 << (unseen & m).bit_length()) - 1)
+            card = bosses & -bosses or ha & -ha
+        ha ^= card
+        first = card.bit_length() - 1
+        led = suit_of[first]
+        led_mask = suit_mask[led]
+        # The second seat: win safely if it can, else its cheapest card.
+        options = hb & led_mask
+        if not options:  # G6: a trump or the first held suit after the led one
+            options = hb & trump_mask
+            for m in after[led]:
+                if hb & m:
+                    options |= hb & m
+                    break
+        winners = options & beaters[first]
+        if winners:
+            unseen = hc | ha
+            u = unseen & led_mask
+            t = unseen & trump_mask
+            safe = winners & ((hb & led_mask & ~((1 << u.bit_length()) - 1))
+                              | (hb & trump_mask & ~((1 << t.bit_length()) - 1)))
+            card = safe & -safe or options & -options
+        else:
+            card = options & -options
+        hb ^= card
+        second = card.bit_length() - 1
+        best = second if beaters[first] >> second & 1 else first
+        # The third seat: the cheapest winner, else its cheapest card.
+        options = hc & led_mask
+        if not options:
+            options = hc & trump_mask
+            for m in after[led]:
+                if hc & m:
+                    options |= hc & m
+                    break
+        winners = options & beaters[best]
+        card = winners & -winners or options & -options
+        hands[a], hands[b], hands[c] = ha, hb, hc ^ card
+        leader = c if winners else (b if best == second else a)  # G7
+        counts[leader] += 3
     return counts

@@ -24,9 +24,10 @@ PLAY_CLASS = {"ganjifa": ganjifa.play_class}
 
 # Playouts per millisecond of budget from a fresh deal, about half of what one core runs
 # (bench: a basic playout from the deal takes ~0.55 ms in Durak, ~1.3 ms in a played Tarot
-# deal, ~0.6 ms in Ganjifa's bitmask playout; a strong Ganjifa move at full deck measured
-# ~95 ms of CPU for 200 ms), so that the deadline stays a guard and not the rule.
-RATE = {"durak": 0.9, "tarot": 0.35, "ganjifa": 0.8}
+# deal; a strong Ganjifa move at full deck measured ~95 ms of CPU for 200 ms at 0.8, and
+# its playouts and sampling since took ~1.5x less CPU on the same moves, 0.42 -> 0.29 ms a
+# playout), so that the deadline stays a guard and not the rule.
+RATE = {"durak": 0.9, "tarot": 0.35, "ganjifa": 1.2}
 DECK_IN_PLAY = {"durak": 36, "tarot": 78, "ganjifa": 120}
 DEADLINE_SHARE = 0.8  # of the budget spent searching; the rest is parsing and answering
 # Share of random moves in a playout, so that playouts differ. Ganjifa's playout is basic's
@@ -54,9 +55,11 @@ def value(game_id: str, settlement: dict, seat: int) -> float:
     if game_id == "tarot":
         return 0.5 + 0.5 * math.tanh(scores[seat] / 150)  # T17: a garde is worth ~±60 a seat
     # G9: the captured cards, which decide the win and vary more smoothly than it does.
-    winners = settlement["winners"]
+    captured = settlement["captured"]
+    best = max(captured)
+    winners = [s for s in range(3) if captured[s] == best]
     won = 1 / len(winners) if seat in winners else 0.0
-    return 0.3 * won + 0.7 * min(1.0, settlement["captured"][seat] / 80)
+    return 0.3 * won + 0.7 * min(1.0, captured[seat] / 80)
 
 
 def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
@@ -78,13 +81,12 @@ def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
     return out
 
 
-def playout(game: Game, state, seat: int, rng: random.Random) -> float:
-    """Epsilon-basic play for every seat to the end of the deal; the seat's value."""
+def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
+    """Epsilon-basic play for every seat to the end of the deal; the seat's value. The rng
+    may be None for Ganjifa when its EPSILON is 0."""
     if game.id == "ganjifa":  # the same play on bitmasks, several times faster
         counts = ganjifa_playout.play_out(state, rng, EPSILON["ganjifa"])
-        best = max(counts)
-        return value("ganjifa", {"scores": counts, "captured": counts,
-                                 "winners": [s for s in range(3) if counts[s] == best]}, seat)
+        return value("ganjifa", {"scores": counts, "captured": counts}, seat)
     policy = POLICY[game.id]
     apply, legal = game.apply, game.legal_moves
     epsilon = EPSILON[game.id]
@@ -120,6 +122,8 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
         rng.shuffle(others)
         moves = [moves[0], *others[:keep - 1]]
     k = len(moves)
+    # Ganjifa's bitmask playout without random moves reads no rng: none is made for it.
+    own_rng = game.id != "ganjifa" or EPSILON["ganjifa"] > 0
     visits = [0] * k
     totals = [0.0] * k
     for i in range(n):
@@ -137,7 +141,7 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
             seeds.append(rng.getrandbits(64))
         visits[j] += 1
         totals[j] += playout(game, game.apply(worlds[v], moves[j]), seat,
-                             random.Random(seeds[v]))
+                             random.Random(seeds[v]) if own_rng else None)
     best = max(range(k), key=lambda c: (visits[c], totals[c] / visits[c] if visits[c] else 0.0,
                                         -c))
     return moves[best]
