@@ -57,17 +57,20 @@ class DurakMoveSchema(MoveSchema):
             raise ValidationError("No card goes with this action.", "card")
 
 
+# A table slot's defence is -1 while unbeaten: index -1 answers None.
+CODE_OR_NONE = (*DECK.codes, None)
+
+
 def dump_state(state: DurakState) -> dict:
-    all_codes = DECK.codes
+    code = CODE_OR_NONE
     return {
         "game": "durak",
         "trump": SUITS[state.trump],
         "hands": [DECK.codes_of(state.hands[0]), DECK.codes_of(state.hands[1])],
-        "stock": [all_codes[c] for c in state.stock],
+        "stock": [*map(code.__getitem__, state.stock)],
         "discard": DECK.codes_of(state.discard),
         "attacker": state.attacker,
-        "table": [{"attack": all_codes[a], "defense": all_codes[d] if d >= 0 else None}
-                  for a, d in state.table],
+        "table": [{"attack": code[a], "defense": code[d]} for a, d in state.table],
         "taking": state.taking,
         "phase": state.phase,
         "to_act": state.to_act,
