@@ -69,6 +69,24 @@ def test_basic_durak_beats_random_in_most_deals():
     assert won >= 0.85 * (won + lost), (won, lost)
 
 
+def part_played_ganjifa(seed: int, rng: random.Random, most: int, basic_share: float):
+    """Ganjifa deal `seed` (by day or night) after up to `most` moves, each basic's with
+    probability `basic_share`, else a random legal one."""
+    from rules.ai.ganjifa import basic_move
+    from rules.ganjifa import GAME as GANJIFA
+
+    state = GANJIFA.deal(random.Random(seed), period=("day", "night")[seed % 2])
+    for _ in range(rng.randrange(most)):
+        if state.to_act is None:
+            break
+        if rng.random() < basic_share:
+            move = basic_move(state, state.to_act, rng)
+        else:
+            move = rng.choice(GANJIFA.legal_moves(state))
+        state = GANJIFA.apply(state, move.sample(rng) if hasattr(move, "sample") else move)
+    return state
+
+
 def test_fast_ganjifa_playout_plays_exactly_basic():
     """The search's bitmask playout is basic's play for every seat: from deals and from
     part-played states (tricks and Dukal answers in progress) both end with the same
@@ -79,13 +97,7 @@ def test_fast_ganjifa_playout_plays_exactly_basic():
 
     rng = random.Random(7)
     for seed in range(60):
-        state = GANJIFA.deal(random.Random(seed), period=("day", "night")[seed % 2])
-        for _ in range(rng.randrange(110)):
-            if state.to_act is None:
-                break
-            moves = GANJIFA.legal_moves(state)
-            move = rng.choice(moves) if rng.random() < 0.3 else basic_move(state, state.to_act, rng)
-            state = GANJIFA.apply(state, move.sample(rng) if hasattr(move, "sample") else move)
+        state = part_played_ganjifa(seed, rng, 110, basic_share=0.7)
         if state.to_act is None:
             continue
         end = state
@@ -106,13 +118,7 @@ def test_ganjifa_sampled_worlds_respect_the_view():
     rng = random.Random(11)
     voids = 0
     for seed in range(80):
-        state = GANJIFA.deal(random.Random(seed), period=("day", "night")[seed % 2])
-        for _ in range(rng.randrange(115)):
-            if state.to_act is None:
-                break
-            moves = GANJIFA.legal_moves(state)
-            move = rng.choice(moves)
-            state = GANJIFA.apply(state, move.sample(rng) if hasattr(move, "sample") else move)
+        state = part_played_ganjifa(seed, rng, 115, basic_share=0.0)
         if state.to_act is None:
             continue
         for seat in range(3):

@@ -32,9 +32,8 @@ def bodies(game_id: str, rng: random.Random, count: int):
             state = game.apply(state, move)
 
 
-def damaged(body, rng: random.Random):
-    """The body with one random place deleted, replaced by junk, or given an extra key."""
-    body = copy.deepcopy(body)
+def places(body) -> list[tuple]:
+    """Every place of a JSON body as its path of keys and indices, the root `()` first."""
     paths = []
 
     def walk(node, path):
@@ -45,7 +44,13 @@ def damaged(body, rng: random.Random):
             walk(v, (*path, k))
 
     walk(body, ())
-    path = rng.choice(paths[1:])
+    return paths
+
+
+def damaged(body, rng: random.Random):
+    """The body with one random place deleted, replaced by junk, or given an extra key."""
+    body = copy.deepcopy(body)
+    path = rng.choice(places(body)[1:])
     parent = body
     for k in path[:-1]:
         parent = parent[k]
@@ -146,17 +151,7 @@ def test_every_place_of_every_request_with_every_junk(game_id):
         loader = GAMES[game_id].requests[request]
         assert loader.fast is not None and loader.source
         assert loader.fast(copy.deepcopy(body)) == loader.schema.load(copy.deepcopy(body))
-        paths = []
-
-        def walk(node, path, paths=paths):
-            paths.append(path)
-            children = node.items() if isinstance(node, dict) else (
-                enumerate(node) if isinstance(node, list) else ())
-            for k, v in children:
-                walk(v, (*path, k))
-
-        walk(body, ())
-        for path in paths:
+        for path in places(body):
             for junk in junks:
                 bad = copy.deepcopy(body)
                 parent = bad
