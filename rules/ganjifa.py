@@ -258,10 +258,13 @@ class GanjifaState(NamedTuple):
 
 
 def _settlement(state: GanjifaState) -> dict:
-    """G9: one point per captured card; every seat on the highest score wins. Two seats
-    may share it; all three never do, since captures come in threes (G7, G8) and 40 is not
-    a multiple of three."""
-    counts = [c.bit_count() for c in state.captured]
+    return settlement_of([c.bit_count() for c in state.captured])
+
+
+def settlement_of(counts: list[int]) -> dict:
+    """G9 from the cards each seat captured: one point per card; every seat on the highest
+    score wins. Two seats may share it; all three never do, since captures come in threes
+    (G7, G8) and 40 is not a multiple of three."""
     best = max(counts)
     return {"captured": counts, "scores": list(counts),
             "winners": [s for s in range(PLAYERS) if counts[s] == best]}

@@ -21,14 +21,23 @@ class StrictInteger(fields.Integer):
         return f"{v} if {v}.__class__ is int else fallback()"
 
 
-class StrictBoolean(fields.Boolean):
+class OfType(fields.Field):
+    """A value of one JSON type, taken as it is: `kind` says which, `message` the error."""
+
+    kind: type = object
+    message = ""
+
     def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise ValidationError("Must be true or false.")
+        if not isinstance(value, self.kind):
+            raise ValidationError(self.message)
         return value
 
     def fast_load(self, v, const):  # the inline check of schemas/fast.py
-        return f"{v} if {v}.__class__ is bool else fallback()"
+        return f"{v} if {v}.__class__ is {const(self.kind)} else fallback()"
+
+
+class StrictBoolean(OfType):
+    kind, message = bool, "Must be true or false."
 
 
 class Bounded(StrictInteger):
@@ -226,14 +235,8 @@ def dump_event(deck: Deck, event: dict) -> dict:
     return out
 
 
-class Signature(fields.Field):
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, str):
-            raise ValidationError("Must be a string.")
-        return value
-
-    def fast_load(self, v, const):  # the inline check of schemas/fast.py
-        return f"{v} if {v}.__class__ is str else fallback()"
+class Signature(OfType):
+    kind, message = str, "Must be a string."
 
 
 class StateSchema(BaseSchema):

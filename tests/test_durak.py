@@ -235,6 +235,22 @@ def test_D12_refill_attacker_first_then_defender_until_stock_empty():
         {"type": "cards_drawn", "seat": 1, "count": 1}]
 
 
+def test_D12_refill_order_follows_the_attacker_whichever_seat_it_is():
+    hand0 = ["6D", "7D", "8D", "9D", "10D"]
+    hand1 = ["9C", "10C", "JC", "QC", "KC"]
+    s = make([hand0, hand1], attacker=1, table=[("6S", "7S")], stock=["8H", "AS"], trump="S")
+    after = GAME.apply(s, Move(1, "pass"))
+    assert after.hands[1] >> IX["8H"] & 1 and after.hands[0] >> IX["AS"] & 1
+    # After a take the taker holds more than six and draws nothing; the attacker draws.
+    taker = [*hand0, "JD"]
+    s = make([taker, hand1], attacker=1, table=[("6S", None)], stock=["8H", "AS", "KH"],
+             trump="H", taking=True)
+    after = GAME.apply(s, Move(1, "pass"))
+    assert after.hands[0] == sum(1 << c for c in cards(*taker, "6S"))
+    assert after.hands[1] == sum(1 << c for c in cards(*hand1, "8H"))
+    assert after.attacker == 1 and after.stock == (IX["AS"], IX["KH"])
+
+
 def test_D13_forced_pass_when_nothing_can_be_added():
     s = make([["AC"], ["KD", "QD"]], table=[("6S", "7S")])
     assert GAME.legal_moves(s) == [Move(0, "pass")]

@@ -4,7 +4,6 @@ round trip, the settlement at the end)."""
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
@@ -12,19 +11,10 @@ import pytest
 from rules.ai import complete
 from rules.game import Template
 from schemas.registry import GAMES
+from tests.support import round_trip, support
 
 DEALS = {"durak": 2000, "tarot": 1000, "ganjifa": 1000}
 SAMPLE = 6
-
-
-def support(game_id: str):
-    return importlib.import_module(f"tests.support.{game_id}")
-
-
-def round_trip(schemas, state):
-    """A state dumped to JSON and loaded back is the same state."""
-    loaded = schemas.requests["state"].load({"state": schemas.dump_state(state)})
-    return schemas.game.build(**loaded["state"])
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

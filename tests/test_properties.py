@@ -7,7 +7,6 @@ the rules themselves play the moves, so every state damaged here was valid befor
 from __future__ import annotations
 
 import copy
-import importlib
 import random
 
 from hypothesis import HealthCheck, event, given, settings
@@ -16,6 +15,7 @@ from hypothesis import strategies as st
 from rules.ai import complete
 from rules.game import Template
 from schemas.registry import GAMES
+from tests.support import round_trip, support
 
 GAME_IDS = sorted(GAMES)
 SEED = st.integers(0, 2**32 - 1)
@@ -28,15 +28,6 @@ def bounded(max_examples: int) -> settings:
 
 # A deal ends within these many moves in every game (Ganjifa: 120 plays and a few Dukals).
 MAX_MOVES = 400
-
-
-def support(game_id: str):
-    return importlib.import_module(f"tests.support.{game_id}")
-
-
-def round_trip(schemas, state):
-    loaded = schemas.requests["state"].load({"state": schemas.dump_state(state)})
-    return schemas.game.build(**loaded["state"])
 
 
 # ---------------------------------------------------------------------------------------

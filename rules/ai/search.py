@@ -15,6 +15,7 @@ import math
 import random
 import time
 
+from rules import ganjifa as ganjifa_rules
 from rules.ai import durak, ganjifa, ganjifa_playout, tarot
 from rules.game import Game, Move, Template, View
 
@@ -55,11 +56,9 @@ def value(game_id: str, settlement: dict, seat: int) -> float:
     if game_id == "tarot":
         return 0.5 + 0.5 * math.tanh(scores[seat] / 150)  # T17: a garde is worth ~±60 a seat
     # G9: the captured cards, which decide the win and vary more smoothly than it does.
-    captured = settlement["captured"]
-    best = max(captured)
-    winners = [s for s in range(3) if captured[s] == best]
+    winners = settlement["winners"]
     won = 1 / len(winners) if seat in winners else 0.0
-    return 0.3 * won + 0.7 * min(1.0, captured[seat] / 80)
+    return 0.3 * won + 0.7 * min(1.0, settlement["captured"][seat] / 80)
 
 
 def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
@@ -86,7 +85,7 @@ def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
     may be None for Ganjifa when its EPSILON is 0."""
     if game.id == "ganjifa":  # the same play on bitmasks, several times faster
         counts = ganjifa_playout.play_out(state, rng, EPSILON["ganjifa"])
-        return value("ganjifa", {"scores": counts, "captured": counts}, seat)
+        return value("ganjifa", ganjifa_rules.settlement_of(counts), seat)
     policy = POLICY[game.id]
     apply, legal = game.apply, game.legal_moves
     epsilon = EPSILON[game.id]
