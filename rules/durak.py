@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from rules.cards import Card, Deck, bit_list, lowest, mask_of, move_chunks
 from rules.game import (
     UNSET,
@@ -40,7 +38,6 @@ RANK_MASK = tuple(mask_of(range(r, len(DECK), 9)) for r in range(9))
 # The rank mask of each card; index -1 (an unbeaten slot on the table) reads the trailing 0.
 RANK_MASK_OF = (*(RANK_MASK[RANK_OF[c]] for c in range(len(DECK))), 0)
 BIT = (*(1 << c for c in range(len(DECK))), 0)  # likewise: BIT[-1] == 0
-_new = tuple.__new__
 
 
 def _beaters(trump: int, attack: int) -> int:
@@ -61,57 +58,63 @@ TAKES = (Move(0, "take"), Move(1, "take"))
 PASSES = (Move(0, "pass"), Move(1, "pass"))
 
 
-class DurakState(NamedTuple):
-    trump: int  # suit index into SUITS
-    hands: tuple[int, int]  # bitmasks
-    stock: tuple[int, ...]  # drawing order; last is the turned-up card (D2)
-    discard: int  # bitmask: beaten-off cards, out of play (D11)
-    attacker: int
-    table: tuple[tuple[int, int], ...]  # (attack, defence or -1 while unbeaten)
-    taking: bool  # the defender has declared take in this bout (D10)
+# A state is a plain tuple in this order, not a NamedTuple: the interpreter specialises
+# unpacking and building exact tuples but not tuple subclasses, and in a random deal the
+# difference is ~17% of the instructions (bench/README.md). Read it by unpacking it, or by
+# the indices below.
+DurakState = tuple[
+    int,  # trump: suit index into SUITS
+    tuple[int, int],  # hands: bitmasks
+    tuple[int, ...],  # stock: drawing order; last is the turned-up card (D2)
+    int,  # discard: bitmask of the beaten-off cards, out of play (D11)
+    int,  # attacker
+    tuple[tuple[int, int], ...],  # table: (attack, defence or -1 while unbeaten)
+    bool,  # taking: the defender has declared take in this bout (D10)
+]
+TRUMP, HANDS, STOCK, DISCARD, ATTACKER, TABLE, TAKING = range(7)
 
-    @property
-    def defender(self) -> int:
-        return 1 - self.attacker
 
-    @property
-    def phase(self) -> str:
-        table = self.table
-        if not table:
-            # D14: hands are checked only between bouts, once the stock is empty.
-            if not self.stock and not (self.hands[0] and self.hands[1]):
-                return "over"
-            return "attack"
-        if table[-1][1] < 0 and not self.taking:
-            return "defend"
+def phase(state: DurakState) -> str:
+    _, hands, stock, _, _, table, taking = state
+    if not table:
+        # D14: hands are checked only between bouts, once the stock is empty.
+        if not stock and not (hands[0] and hands[1]):
+            return "over"
         return "attack"
+    if table[-1][1] < 0 and not taking:
+        return "defend"
+    return "attack"
 
-    @property
-    def to_act(self) -> int | None:
-        phase = self.phase
-        if phase == "over":
-            return None
-        return self.attacker if phase == "attack" else 1 - self.attacker
 
-    def bout_limit(self) -> int:
-        """D9: at most 6 attacks, and no more than the defender held at the bout's start."""
-        table = self.table
-        defended = len(table) if not self.taking else sum(1 for _, d in table if d >= 0)
-        return min(BOUT_LIMIT, self.hands[1 - self.attacker].bit_count() + defended)
+def to_act(state: DurakState) -> int | None:
+    p = phase(state)
+    if p == "over":
+        return None
+    attacker = state[ATTACKER]
+    return attacker if p == "attack" else 1 - attacker
 
-    def table_ranks(self) -> int:
-        """The mask of every card whose rank lies on the table (D8)."""
-        m = 0
-        for a, d in self.table:
-            m |= RANK_MASK_OF[a] | RANK_MASK_OF[d]
-        return m
+
+def bout_limit(state: DurakState) -> int:
+    """D9: at most 6 attacks, and no more than the defender held at the bout's start."""
+    _, hands, _, _, attacker, table, taking = state
+    defended = len(table) if not taking else sum(1 for _, d in table if d >= 0)
+    return min(BOUT_LIMIT, hands[1 - attacker].bit_count() + defended)
+
+
+def table_ranks(table: tuple[tuple[int, int], ...]) -> int:
+    """The mask of every card whose rank lies on the table (D8)."""
+    m = 0
+    for a, d in table:
+        m |= RANK_MASK_OF[a] | RANK_MASK_OF[d]
+    return m
 
 
 def _settlement(state: DurakState) -> dict:
     """D15: winner +1, durak −1; a draw 0 and 0."""
-    if not state.hands[0] and not state.hands[1]:
+    hands = state[HANDS]
+    if not hands[0] and not hands[1]:
         return {"outcome": "draw", "durak": None, "scores": [0, 0]}
-    durak = 0 if state.hands[0] else 1
+    durak = 0 if hands[0] else 1
     scores = [1, 1]
     scores[durak] = -1
     return {"outcome": "durak", "durak": durak, "scores": scores}
@@ -156,7 +159,7 @@ class Durak(Game):
         turned = order[12]
         trump = SUIT_OF[turned]
         stock = (*order[13:], turned)
-        return DurakState(trump, hands, stock, 0, _first_attacker(hands, trump), (), False)
+        return (trump, hands, stock, 0, _first_attacker(hands, trump), (), False)
 
     # -- reading a state -----------------------------------------------------------
 
@@ -240,10 +243,9 @@ class Durak(Game):
         # Every card is known to lie once (each_once above), so a sum of bits is their mask,
         # added at C speed.
         bit = BIT.__getitem__
-        state = _new(DurakState, (
-            t, (sum(map(bit, hands[0])), sum(map(bit, hands[1]))), tuple(stock),
-            sum(map(bit, discard)), attacker,
-            tuple([(a, -1 if d is None else d) for a, d in table]), bool(taking)))
+        state = (t, (sum(map(bit, hands[0])), sum(map(bit, hands[1]))), tuple(stock),
+                 sum(map(bit, discard)), attacker,
+                 tuple([(a, -1 if d is None else d) for a, d in table]), bool(taking))
         derived = derived_problems(self, state, phase, to_act, result)
         if derived:
             raise InvalidState(derived)
@@ -252,7 +254,13 @@ class Durak(Game):
     # -- the moves -----------------------------------------------------------------
 
     def to_act(self, state: DurakState) -> int | None:
-        return state.to_act
+        return to_act(state)
+
+    def phase(self, state: DurakState) -> str:
+        return phase(state)
+
+    def hand(self, state: DurakState, seat: int) -> int:
+        return state[HANDS][seat]
 
     def legal_moves(self, state: DurakState) -> list[Move]:
         # The hot path of every random deal and search: unpacked once, no helper calls, the
@@ -291,47 +299,47 @@ class Durak(Game):
         return [PASSES[attacker]]  # D13
 
     def verify(self, state: DurakState, move: Move) -> Reason | None:
-        phase = state.phase
-        if phase == "over":
+        trump, hands, _, _, _, table, taking = state
+        now = phase(state)
+        if now == "over":
             return Reason("deal_over", "D14")
-        to_act = state.to_act
-        if move.seat != to_act:
-            if phase == "defend":
+        seat = to_act(state)
+        if move.seat != seat:
+            if now == "defend":
                 rule = "D8"  # one unbeaten attack at a time: the defender answers it first
             else:
-                rule = "D10" if state.taking else "D6"  # after take the defender plays no more
-            return Reason("not_your_turn", rule, {"seat": move.seat, "to_act": to_act})
+                rule = "D10" if taking else "D6"  # after take the defender plays no more
+            return Reason("not_your_turn", rule, {"seat": move.seat, "to_act": seat})
         action = move.action
-        if (action in ("attack", "pass")) != (phase == "attack"):
-            return Reason("wrong_phase", "D7" if phase == "defend" else "D8",
-                          {"action": action, "phase": phase})
+        if (action in ("attack", "pass")) != (now == "attack"):
+            return Reason("wrong_phase", "D7" if now == "defend" else "D8",
+                          {"action": action, "phase": now})
         if action == "take":
             return None  # D7: taking is always allowed
         if action == "pass":
-            return None if state.table else Reason("cannot_pass_empty_table", "D6")
+            return None if table else Reason("cannot_pass_empty_table", "D6")
         card = move.card
-        if not state.hands[move.seat] >> card & 1:
+        if not hands[move.seat] >> card & 1:
             return Reason("card_not_in_hand", "D1",
                           {"seat": move.seat, "card": DECK.codes[card]})
         if action == "defend":
-            attack = state.table[-1][0]
-            if not BEATERS[state.trump][attack] >> card & 1:
+            attack = table[-1][0]
+            if not BEATERS[trump][attack] >> card & 1:
                 return Reason("cannot_beat", "D4",
                               {"card": DECK.codes[card], "attack": DECK.codes[attack]})
             return None
-        if not state.table:
+        if not table:
             return None
-        if not state.table_ranks() >> card & 1:
+        if not table_ranks(table) >> card & 1:
             return Reason("rank_not_on_table", "D8", {"card": DECK.codes[card]})
-        limit = state.bout_limit()
-        if len(state.table) >= limit:
+        limit = bout_limit(state)
+        if len(table) >= limit:
             return Reason("bout_limit_reached", "D9", {"limit": limit})
         return None
 
     def apply(self, state: DurakState, move: Move) -> DurakState:
-        # The hot path: states are built with tuple.__new__, half the cost of the NamedTuple
-        # constructor, and no events are described. A legal move's card is in the hand, so
-        # XOR takes it out.
+        # The hot path: no events are described. A legal move's card is in the hand, so XOR
+        # takes it out.
         trump, (hand0, hand1), stock, discard, attacker, table, taking = state
         action = move.action
         if action == "attack":
@@ -340,18 +348,17 @@ class Durak(Game):
                 hand1 ^= BIT[card]
             else:
                 hand0 ^= BIT[card]
-            return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
-                                     (*table, (card, -1)), taking))
+            return trump, (hand0, hand1), stock, discard, attacker, (*table, (card, -1)), taking
         if action == "defend":
             card = move.card
             if move.seat:
                 hand1 ^= BIT[card]
             else:
                 hand0 ^= BIT[card]
-            return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
-                                     table[:-1] + ((table[-1][0], card),), taking))
+            return (trump, (hand0, hand1), stock, discard, attacker,
+                    table[:-1] + ((table[-1][0], card),), taking)
         if action == "take":
-            return _new(DurakState, (trump, state.hands, stock, discard, attacker, table, True))
+            return trump, (hand0, hand1), stock, discard, attacker, table, True
         # D10, D11: the attacker passed and the bout ends.
         on_table = 0
         for a, d in table:
@@ -381,8 +388,7 @@ class Durak(Game):
                 drawn += need
             stock = stock[drawn:]
             hand0, hand1 = (second, first) if attacker else (first, second)
-        return _new(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
-                                 False))
+        return trump, (hand0, hand1), stock, discard, next_attacker, (), False
 
     def play(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
         new = self.apply(state, move)
@@ -390,29 +396,31 @@ class Durak(Game):
 
     def events(self, state: DurakState, move: Move, new: DurakState) -> list[dict]:
         """What a move did, read off the states before and after it."""
+        _, hands, _, _, attacker, table, taking = state
         seat, action = move.seat, move.action
         if action == "attack":
             return [{"type": "attacked", "seat": seat, "card": move.card}]
         if action == "defend":
             return [{"type": "defended", "seat": seat, "card": move.card,
-                     "attack": state.table[-1][0]}]
+                     "attack": table[-1][0]}]
         if action == "take":
             return [{"type": "take_declared", "seat": seat}]
-        on_table = [c for pair in state.table for c in pair if c >= 0]
-        kind = "bout_taken" if state.taking else "bout_beaten_off"
-        events = [{"type": kind, "seat": state.defender, "cards": sorted(on_table)}]
-        for s in (state.attacker, state.defender):
-            drawn = new.hands[s].bit_count() - state.hands[s].bit_count()
-            if s == state.defender and state.taking:
+        on_table = [c for pair in table for c in pair if c >= 0]
+        defender = 1 - attacker
+        kind = "bout_taken" if taking else "bout_beaten_off"
+        events = [{"type": kind, "seat": defender, "cards": sorted(on_table)}]
+        for s in (attacker, defender):
+            drawn = new[HANDS][s].bit_count() - hands[s].bit_count()
+            if s == defender and taking:
                 drawn -= len(on_table)
             if drawn:
                 events.append({"type": "cards_drawn", "seat": s, "count": drawn})
-        if new.phase == "over":
+        if phase(new) == "over":
             events.append({"type": "deal_over", "settlement": _settlement(new)})
         return events
 
     def settlement(self, state: DurakState) -> dict | None:
-        return _settlement(state) if state.phase == "over" else None
+        return _settlement(state) if phase(state) == "over" else None
 
     # -- what a seat sees ----------------------------------------------------------
 
@@ -420,30 +428,30 @@ class Durak(Game):
         """The seat's hand, the table, the discard (every card in it was seen on the table)
         and the turned-up card; the other hand and the rest of the stock as counts.
         hidden = (hand 0, hand 1, stock)."""
+        trump, hands, stock, discard, attacker, table, taking = state
         other = 1 - seat
-        hands = (state.hands[0], 0) if seat == 0 else (0, state.hands[1])
-        stock = state.stock
-        public = state._replace(hands=hands, stock=stock[-1:])
+        public = (trump, (hands[0], 0) if seat == 0 else (0, hands[1]), stock[-1:], discard,
+                  attacker, table, taking)
         hidden = [0, 0, max(0, len(stock) - 1)]
-        hidden[other] = state.hands[other].bit_count()
-        return View(seat, public, tuple(hidden), state.phase, state.to_act)
+        hidden[other] = hands[other].bit_count()
+        return View(seat, public, tuple(hidden), phase(state), to_act(state))
 
     def sample(self, view: View, rng) -> DurakState:
         """The hidden cards shuffled into the other hand and the stock: the view reveals
         nothing more about them (the state keeps no record of the cards a player took)."""
-        public = view.public
-        seen = public.hands[0] | public.hands[1] | public.discard
-        for a, d in public.table:
+        trump, hands, stock, discard, attacker, table, taking = view.public
+        seen = hands[0] | hands[1] | discard
+        for a, d in table:
             seen |= BIT[a] | BIT[d]
-        for c in public.stock:
+        for c in stock:
             seen |= BIT[c]
         pile = bit_list(DECK.full & ~seen)
         rng.shuffle(pile)
         other = 1 - view.seat
         n = view.hidden[other]
         drawn = mask_of(pile[:n])
-        hands = (public.hands[0], drawn) if other == 1 else (drawn, public.hands[1])
-        return public._replace(hands=hands, stock=(*pile[n:], *public.stock))
+        hands = (hands[0], drawn) if other == 1 else (drawn, hands[1])
+        return trump, hands, (*pile[n:], *stock), discard, attacker, table, taking
 
 
 GAME = Durak()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from rules.durak import DECK, GAME, SUITS, DurakState
+from rules.durak import DECK, GAME, SUITS, DurakState, phase, to_act
 from schemas.common import (
     BaseSchema,
     CardCode,
@@ -63,17 +63,18 @@ CODE_OR_NONE = (*DECK.codes, None)
 
 def dump_state(state: DurakState) -> dict:
     code = CODE_OR_NONE
+    trump, hands, stock, discard, attacker, table, taking = state
     return {
         "game": "durak",
-        "trump": SUITS[state.trump],
-        "hands": [DECK.codes_of(state.hands[0]), DECK.codes_of(state.hands[1])],
-        "stock": [*map(code.__getitem__, state.stock)],
-        "discard": DECK.codes_of(state.discard),
-        "attacker": state.attacker,
-        "table": [{"attack": code[a], "defense": code[d]} for a, d in state.table],
-        "taking": state.taking,
-        "phase": state.phase,
-        "to_act": state.to_act,
+        "trump": SUITS[trump],
+        "hands": [DECK.codes_of(hands[0]), DECK.codes_of(hands[1])],
+        "stock": [*map(code.__getitem__, stock)],
+        "discard": DECK.codes_of(discard),
+        "attacker": attacker,
+        "table": [{"attack": code[a], "defense": code[d]} for a, d in table],
+        "taking": taking,
+        "phase": phase(state),
+        "to_act": to_act(state),
         "result": GAME.settlement(state),
     }
 

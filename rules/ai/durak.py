@@ -7,7 +7,16 @@ from __future__ import annotations
 import random
 
 from rules.cards import bit_list
-from rules.durak import BEATERS, RANK_OF, SUIT_MASK, SUIT_OF, DurakState
+from rules.durak import (
+    BEATERS,
+    RANK_OF,
+    SUIT_MASK,
+    SUIT_OF,
+    DurakState,
+    bout_limit,
+    phase,
+    table_ranks,
+)
 from rules.game import Move
 
 JACK = 5  # rank index of J: trumps from here up are worth keeping while the stock lasts
@@ -18,25 +27,25 @@ def _cost(card: int, trump: int) -> int:
 
 
 def basic_move(state: DurakState, seat: int, rng: random.Random) -> Move:
-    trump = state.trump
-    hand = state.hands[seat]
+    trump, hands, stock, _, _, table, _ = state
+    hand = hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731
-    if state.phase == "defend":
-        attack = state.table[-1][0]
+    if phase(state) == "defend":
+        attack = table[-1][0]
         beaters = bit_list(hand & BEATERS[trump][attack])
         if not beaters:
             return Move(seat, "take")
         best = min(beaters, key=cost)
-        if state.stock and SUIT_OF[best] == trump and SUIT_OF[attack] != trump \
+        if stock and SUIT_OF[best] == trump and SUIT_OF[attack] != trump \
                 and RANK_OF[best] >= JACK:
             return Move(seat, "take")  # D7: a high trump is worth more than these cards
         return Move(seat, "defend", card=best)
-    if not state.table:
+    if not table:
         plain = hand & ~SUIT_MASK[trump]
         return Move(seat, "attack", card=min(bit_list(plain or hand), key=cost))
-    if len(state.table) < state.bout_limit():
-        matching = [c for c in bit_list(hand & state.table_ranks())
-                    if SUIT_OF[c] != trump and (RANK_OF[c] < JACK or not state.stock)]
+    if len(table) < bout_limit(state):
+        matching = [c for c in bit_list(hand & table_ranks(table))
+                    if SUIT_OF[c] != trump and (RANK_OF[c] < JACK or not stock)]
         if matching:
             return Move(seat, "attack", card=min(matching, key=cost))
     return Move(seat, "pass")

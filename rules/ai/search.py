@@ -43,7 +43,7 @@ PER_CANDIDATE = 6  # playouts each root candidate should get at least
 def playout_count(game: Game, view: View, budget_ms: int) -> int:
     """Deterministic in the budget and the view: the fewer cards left to play, the shorter
     each playout and the more of them fit."""
-    left = sum(view.hidden) + view.public.hands[view.seat].bit_count()
+    left = sum(view.hidden) + game.hand(view.public, view.seat).bit_count()
     share = max(0.2, left / DECK_IN_PLAY[game.id])
     return max(1, int(budget_ms * RATE[game.id] / share))
 
@@ -87,9 +87,9 @@ def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
         counts = ganjifa_playout.play_out(state, rng, EPSILON["ganjifa"])
         return value("ganjifa", ganjifa_rules.settlement_of(counts), seat)
     policy = POLICY[game.id]
-    apply, legal = game.apply, game.legal_moves
+    apply, legal, to_act_in = game.apply, game.legal_moves, game.to_act
     epsilon = EPSILON[game.id]
-    while (to_act := state.to_act) is not None:
+    while (to_act := to_act_in(state)) is not None:
         if rng.random() < epsilon:
             m = rng.choice(legal(state))
             if isinstance(m, Template):

@@ -20,12 +20,13 @@ def candidate_moves(state: DurakState, rng: random.Random) -> list[Move]:
 
 def check_state(state: DurakState) -> None:
     """D1: the 36 cards exactly once across hands, stock, table and discard."""
-    seen = state.hands[0] | state.hands[1] | state.discard
-    count = state.hands[0].bit_count() + state.hands[1].bit_count() + state.discard.bit_count()
-    for c in state.stock:
+    _, hands, stock, discard, _, table, _ = state
+    seen = hands[0] | hands[1] | discard
+    count = hands[0].bit_count() + hands[1].bit_count() + discard.bit_count()
+    for c in stock:
         seen |= 1 << c
-    count += len(state.stock)
-    for a, d in state.table:
+    count += len(stock)
+    for a, d in table:
         seen |= 1 << a
         count += 1
         if d >= 0:
@@ -36,8 +37,9 @@ def check_state(state: DurakState) -> None:
 
 def check_final(state: DurakState, settlement: dict) -> None:
     """D14, D15: a durak loses 1 to the winner's +1; a draw is 0 and 0."""
-    assert not state.stock and not state.table
-    empty = [s for s in (0, 1) if not state.hands[s]]
+    _, hands, stock, _, _, table, _ = state
+    assert not stock and not table
+    empty = [s for s in (0, 1) if not hands[s]]
     if len(empty) == 2:
         assert settlement == {"outcome": "draw", "durak": None, "scores": [0, 0]}
     else:
