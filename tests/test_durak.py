@@ -81,6 +81,19 @@ def test_D1_every_card_exactly_once_in_a_state():
     assert "hands.0.1" in fields and "" in fields  # the duplicate and the 35 missing
 
 
+def test_D1_a_repeated_card_is_caught_even_where_its_bits_add_up_to_a_missing_one():
+    # Three 6S add up to the bits of 6S and 7S (cards 0 and 1), so a sum of bits alone
+    # would take this state, 7S missing, for a whole deck: build must still refuse it.
+    every = list(DECK.codes)
+    hand = ["6S", "6S", "6S", *every[2:6]]
+    with pytest.raises(InvalidState) as e:
+        GAME.build(trump="H", hands=[cards(*hand), cards(*every[6:12])],
+                   stock=cards(*every[12:36]), discard=[], attacker=0, table=[],
+                   taking=False)
+    fields = [p.field for p in e.value.problems]
+    assert "hands.0.1" in fields and "" in fields  # the repeat, and 7S missing
+
+
 def test_D2_stacked_deal_hands_trump_and_stock_order():
     order = list(range(36))
     s = GAME.deal(random.Random(), order)
