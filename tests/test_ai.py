@@ -142,3 +142,40 @@ def test_ganjifa_sampled_worlds_respect_the_view():
                 if world.opening and not trick and world.dukal is None:
                     assert world.hands[world.leader] >> RAJAS[world.trump] & 1
     assert voids >= 20
+
+
+def test_ganjifa_worlds_explained_by_basic_play():
+    """`explains` accepts the true deal of a trick played by basic, and rejects sampled
+    worlds in which basic would have played other cards (it is not always true); the
+    search's sampler keeps to the view, spends at most its draws, and takes an explained
+    world whenever its draws find one."""
+    from rules.ai import search
+    from rules.ai.ganjifa import explains
+    from rules.ganjifa import GAME as GANJIFA
+
+    rng = random.Random(5)
+    rejected = checked = taken = 0
+    for seed in range(60):
+        state = part_played_ganjifa(seed, rng, 115, basic_share=1.0)
+        if state.to_act is None or not state.trick:
+            continue
+        for seat in range(3):
+            assert explains(state, seat)  # basic played every card of this trick
+            view = GANJIFA.observe(state, seat)
+            for k in range(6):
+                world = GANJIFA.sample(view, random.Random(k))
+                checked += 1
+                rejected += not explains(world, seat)
+            draws = search.explaining(GANJIFA, view, 10)
+            assert draws == [search.EXPLAIN_DRAWS * 10]
+            world = search.sample(GANJIFA, view, random.Random(seed), draws)
+            assert GANJIFA.observe(world, seat) == view
+            assert 0 <= draws[0] < search.EXPLAIN_DRAWS * 10
+            if draws[0] > search.EXPLAIN_DRAWS * 10 - search.EXPLAIN_TRIES["ganjifa"]:
+                assert explains(world, seat)  # found before the last try
+                taken += 1
+    assert checked >= 200 and 0.1 * checked <= rejected < checked, (rejected, checked)
+    assert taken >= 20
+    # No trick on the table: nothing to explain, no draw spent.
+    state = GANJIFA.deal(random.Random(3))
+    assert search.explaining(GANJIFA, GANJIFA.observe(state, state.to_act), 10) == [0]

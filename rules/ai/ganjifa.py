@@ -107,3 +107,41 @@ def play_class(state: GanjifaState, seat: int):
             return move
         return SUIT_OF[card], BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
     return key
+
+
+def explains(world: GanjifaState, seat: int) -> bool:
+    """Whether basic's play accounts for the cards that the other seats put in the trick in
+    progress, had this world been the true deal: each of them, played by a seat other than
+    `seat`, is basic's move in the state before it (the forced opening lead, G5, tells
+    nothing). Its reading is the seat's own: the world's other hands are a sample of its
+    view, and basic plays from what its seat sees, so the test uses no hidden card."""
+    trick = world.trick
+    if not trick:
+        return True
+    hands = list(world.hands)
+    for i, card in enumerate(trick):
+        hands[(world.leader + i) % PLAYERS] |= 1 << card
+    opening = world.opening
+    for i, card in enumerate(trick):
+        s = (world.leader + i) % PLAYERS
+        if s != seat and not (i == 0 and opening):
+            before = world._replace(hands=tuple(hands), trick=trick[:i])
+            move = basic_move(before, s, None)
+            if move.action != "play" or move.card != card:
+                return False
+        hands[s] &= ~(1 << card)
+    return True
+
+
+def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, int]:
+    """A world of the view (`Game.sample`) in which basic's play explains the trick in
+    progress (`explains`): up to `tries` draws, else the last one; and the draws made.
+    The opponents the search models play basic; a world where they would not have played
+    the cards on the table is one the search need not weigh, and the trick's cards, chosen
+    from their hands, say much about those hands (a lead that is no boss is the leader's
+    cheapest card, a follower that does not win throws its cheapest card)."""
+    for i in range(1, tries + 1):
+        world = game.sample(view, rng)
+        if explains(world, view.seat):
+            return world, i
+    return world, tries

@@ -32,6 +32,7 @@ from rules.ganjifa import (
 )
 
 CARDS = len(DECK)
+PLAIN_ROW = SUIT_COUNT - 1  # plain suits: one bit each in a row of the cost order
 
 
 class _Order:
@@ -49,6 +50,14 @@ class _Order:
         self.suit_of = tuple(SUIT_OF[self.card[b]] for b in range(CARDS))
         self.raja = 1 << self.bit[RAJAS[trump]]
         self.plain_masks = tuple(self.suit_mask[s] for s in range(SUIT_COUNT) if s != trump)
+        # Each plain suit holds one card of each strength, and a strength's plain cards are
+        # in suit order: the plain cards are the low bits, a row of nine (one bit a suit)
+        # per strength, and a shift down by nine moves a card to the next weaker card of
+        # its suit (see `_bosses_all`).
+        self.plain = sum(self.plain_masks)
+        assert self.plain == (1 << PLAIN_ROW * SUIT_SIZE) - 1
+        assert all(self.suit_mask[s] == sum(1 << (PLAIN_ROW * r + i) for r in range(SUIT_SIZE))
+                   for i, s in enumerate(x for x in range(SUIT_COUNT) if x != trump))
         # G6's fallback suits after each led suit, as masks in cost order.
         self.after = tuple(tuple(self.suit_mask[t] for t in AFTER[s]) for s in range(SUIT_COUNT))
         # In cost order the plain Mantris, then the plain Rajas, each in suit order, lie
@@ -134,6 +143,18 @@ def _random_bits(mask: int, k: int, rng: random.Random) -> int:
     return sum(rng.sample(bits, k))
 
 
+def _bosses_all(hand: int, unseen: int, plain: int) -> int:
+    """The hand's plain cards that no unseen card of their suit beats, every plain suit at
+    once: each unseen plain card is spread to every weaker card of its suit (rows of nine
+    bits down, see `_Order`), and the hand's plain cards outside the spread are bosses."""
+    u = unseen & plain
+    u |= u >> PLAIN_ROW
+    u |= u >> 2 * PLAIN_ROW
+    u |= u >> 4 * PLAIN_ROW
+    u |= u >> 8 * PLAIN_ROW
+    return hand & plain & ~u
+
+
 def _bosses(hand: int, unseen: int, suit_mask: int) -> int:
     """The hand's cards of one suit that no unseen card of that suit beats: within a suit
     the cost order is G2's rank order, so those above the highest unseen one."""
@@ -167,7 +188,7 @@ def play_out(state: GanjifaState, rng: random.Random, epsilon: float) -> list[in
     o = _order(trump)
     suit_mask, beaters, suit_of = o.suit_mask, o.beaters, o.suit_of
     trump_mask = suit_mask[trump]
-    plain_masks, to_card = o.plain_masks, o.card
+    plain, to_card = o.plain, o.card
     hands = [o.carry(h) for h in state.hands]
     counts = [c.bit_count() for c in state.captured]
     leader = state.leader
@@ -213,9 +234,7 @@ def play_out(state: GanjifaState, rng: random.Random, epsilon: float) -> list[in
                         courts[s] ^= o.back(gone)
                     counts[seat] += 3 * k
                     continue
-                bosses = 0
-                for m in plain_masks:  # basic's cheapest boss (see _bosses)
-                    bosses |= hand & m & ~((1 << (unseen & m).bit_length()) - 1)
+                bosses = _bosses_all(hand, unseen, plain)  # basic's cheapest boss
                 card = bosses & -bosses or hand & -hand
             hands[seat] = hand ^ card
             card = card.bit_length() - 1
@@ -265,7 +284,7 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list
     time: the same choices, with less bookkeeping."""
     suit_mask, beaters, suit_of = o.suit_mask, o.beaters, o.suit_of
     trump_mask = suit_mask[o.suit_of[CARDS - 1]]
-    plain_masks, after, back = o.plain_masks, o.after, o.back
+    plain, after, back = o.plain, o.after, o.back
     mantri0, raja0, top = o.mantri0, o.raja0, o.trump_courts
     while hands[leader]:  # every hand holds as many cards at a lead (see rules/ganjifa.py)
         a = leader
@@ -284,9 +303,12 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list
                     counts[a] += 3 * k
                     continue
             unseen = hb | hc
-            bosses = 0
-            for m in plain_masks:  # basic's cheapest boss (see _bosses)
-                bosses |= ha & m & ~((1 << (unseen & m).bit_length()) - 1)
+            u = unseen & plain  # basic's cheapest boss (see _bosses_all)
+            u |= u >> 9
+            u |= u >> 18
+            u |= u >> 36
+            u |= u >> 72
+            bosses = ha & plain & ~u
             card = bosses & -bosses or ha & -ha
         ha ^= card
         first = card.bit_length() - 1
