@@ -279,8 +279,8 @@ class Durak(Game):
             t = DEFENCES[seat]
             return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], TAKES[seat]]  # D7
         # D8, D9 as in bout_limit() and table_ranks(), inlined: this is the hottest line of
-        # every random deal and search (two method calls cost ~10% of a deal). `verify` uses
-        # the methods, and the invariant test checks the two agree at every step.
+        # every random deal and search (two function calls cost ~10% of a deal). `verify` uses
+        # the functions, and the invariant test checks the two agree at every step.
         n = len(table)
         if taking:
             defended = 0

@@ -10,8 +10,6 @@ in a sampled world, exactly the other two hands. Only the captured counts are ke
 
 from __future__ import annotations
 
-import random
-
 from rules.ganjifa import (
     AFTER,
     BEATERS,
@@ -53,7 +51,7 @@ class _Order:
         # Each plain suit holds one card of each strength, and a strength's plain cards are
         # in suit order: the plain cards are the low bits, a row of nine (one bit a suit)
         # per strength, and a shift down by nine moves a card to the next weaker card of
-        # its suit (see `_bosses_all`).
+        # its suit (see `_tricks`).
         self.plain = sum(self.plain_masks)
         assert self.plain == (1 << PLAIN_ROW * SUIT_SIZE) - 1
         assert all(self.suit_mask[s] == sum(1 << (PLAIN_ROW * r + i) for r in range(SUIT_SIZE))
@@ -134,27 +132,6 @@ def _cheapest(mask: int, k: int) -> int:
     return out
 
 
-def _random_bits(mask: int, k: int, rng: random.Random) -> int:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return sum(rng.sample(bits, k))
-
-
-def _bosses_all(hand: int, unseen: int, plain: int) -> int:
-    """The hand's plain cards that no unseen card of their suit beats, every plain suit at
-    once: each unseen plain card is spread to every weaker card of its suit (rows of nine
-    bits down, see `_Order`), and the hand's plain cards outside the spread are bosses."""
-    u = unseen & plain
-    u |= u >> PLAIN_ROW
-    u |= u >> 2 * PLAIN_ROW
-    u |= u >> 4 * PLAIN_ROW
-    u |= u >> 8 * PLAIN_ROW
-    return hand & plain & ~u
-
-
 def _bosses(hand: int, unseen: int, suit_mask: int) -> int:
     """The hand's cards of one suit that no unseen card of that suit beats: within a suit
     the cost order is G2's rank order, so those above the highest unseen one."""
@@ -180,108 +157,71 @@ def _largest_dukal(order: _Order, cards: int, seat: int, limit: int) -> int:
     return sum(1 << bit[c] for c in best.cards)
 
 
-def play_out(state: GanjifaState, rng: random.Random, epsilon: float) -> list[int]:
-    """The captured counts at the end of the deal (G9), every seat playing basic's move,
-    or with probability `epsilon` a uniformly random legal card (a random Dukal answer).
-    With `epsilon` 0 the rng is never read (it may be None)."""
-    trump = state.trump
-    o = _order(trump)
-    suit_mask, beaters, suit_of = o.suit_mask, o.beaters, o.suit_of
-    trump_mask = suit_mask[trump]
-    plain, to_card = o.plain, o.card
+def play_out(state: GanjifaState) -> list[int]:
+    """The captured counts at the end of the deal (G9), every seat playing basic's move: the
+    Dukal answers still due, the trick in progress, then whole tricks (`_tricks`)."""
+    o = _order(state.trump)
+    beaters, suit_mask = o.beaters, o.suit_mask
+    trump_mask = suit_mask[state.trump]
     hands = [o.carry(h) for h in state.hands]
     counts = [c.bit_count() for c in state.captured]
     leader = state.leader
-    random_ = rng.random if epsilon else None
     dukal = state.dukal
-    if dukal is not None:  # G8: the answers still due, then the capture
+    if dukal is not None:  # G8: the answers still due (the cheapest cards), then the capture
         k = dukal.cards.bit_count()
         for i in range(len(dukal.discards), PLAYERS - 1):
             s = (dukal.seat + 1 + i) % PLAYERS
-            hands[s] ^= (_random_bits(hands[s], k, rng) if epsilon and random_() < epsilon
-                         else _cheapest(hands[s], k))
+            hands[s] ^= _cheapest(hands[s], k)
         counts[dukal.seat] += 3 * k
-    # The hands in card order too, for the Dukal test at each lead (`_tricks` has its own).
-    courts = [o.back(h) for h in hands] if epsilon else [0] * PLAYERS
     trick = [o.bit[c] for c in state.trick]
-    while hands[0] | hands[1] | hands[2]:
-        if not trick and not epsilon:
-            return _tricks(o, hands, counts, leader)
-        seat = (leader + len(trick)) % PLAYERS
-        hand = hands[seat]
-        unseen = hands[(seat + 1) % PLAYERS] | hands[(seat + 2) % PLAYERS]
-        if not trick:
-            if not (counts[0] | counts[1] | counts[2]):
-                card = hand & o.raja  # G5: the opening lead
-            elif random_() < epsilon:
-                card = _random_bits(hand, 1, rng)
-            else:
-                cards = courts[seat]
-                dukal = 0
-                if cards & cards >> 1 & MANTRI_BITS:
-                    limit = min(hands[(seat + 1) % PLAYERS].bit_count(),
-                                hands[(seat + 2) % PLAYERS].bit_count())  # G8
-                    dukal = _largest_dukal(o, cards, seat, limit)
-                if dukal:
-                    k = dukal.bit_count()
-                    hands[seat] = hand ^ dukal
-                    courts[seat] ^= o.back(dukal)
-                    for i in (1, 2):
-                        s = (seat + i) % PLAYERS
-                        gone = (_random_bits(hands[s], k, rng) if random_() < epsilon
-                                else _cheapest(hands[s], k))
-                        hands[s] ^= gone
-                        courts[s] ^= o.back(gone)
-                    counts[seat] += 3 * k
-                    continue
-                bosses = _bosses_all(hand, unseen, plain)  # basic's cheapest boss
-                card = bosses & -bosses or hand & -hand
-            hands[seat] = hand ^ card
-            card = card.bit_length() - 1
-            courts[seat] ^= 1 << to_card[card]
-            trick.append(card)
-            continue
-        led = suit_of[trick[0]]
-        options = hand & suit_mask[led]
-        if not options:  # G6: a trump or the first held suit after the led one
-            options = hand & trump_mask
-            for s in AFTER[led]:
-                if hand & suit_mask[s]:
-                    options |= hand & suit_mask[s]
-                    break
+    if trick:
+        led = o.suit_of[trick[0]]
         best = trick[0]
-        if len(trick) == 2 and beaters[best] >> trick[1] & 1:
-            best = trick[1]
-        if epsilon and random_() < epsilon:
-            card = _random_bits(options, 1, rng)
-        else:
+        for c in trick[1:]:
+            if beaters[best] >> c & 1:
+                best = c
+        while len(trick) < PLAYERS:
+            seat = (leader + len(trick)) % PLAYERS
+            hand = hands[seat]
+            options = _follow(hand, suit_mask[led], trump_mask, o.after[led])
             winners = options & beaters[best]
             if winners and len(trick) == PLAYERS - 1:
                 card = winners & -winners  # last to play: the win is certain
             else:
+                unseen = hands[(seat + 1) % PLAYERS] | hands[(seat + 2) % PLAYERS]
                 safe = winners & (_bosses(hand, unseen, suit_mask[led])
                                   | _bosses(hand, unseen, trump_mask))
                 card = safe & -safe or options & -options
-        hands[seat] = hand ^ card
-        card = card.bit_length() - 1
-        courts[seat] ^= 1 << to_card[card]
-        if len(trick) < PLAYERS - 1:
+            hands[seat] = hand ^ card
+            card = card.bit_length() - 1
+            if beaters[best] >> card & 1:
+                best = card
             trick.append(card)
-            continue
-        winner = 2 if beaters[best] >> card & 1 else (1 if best == trick[1] else 0)
-        leader = (leader + winner) % PLAYERS  # G7
+        leader = (leader + trick.index(best)) % PLAYERS  # G7
         counts[leader] += 3
-        trick = []
-    return counts
+    return _tricks(o, hands, counts, leader)
+
+
+def _follow(hand: int, led_mask: int, trump_mask: int, after_led: tuple[int, ...]) -> int:
+    """G6: the cards of the led suit; void in it, the trumps and the first suit after the led
+    one of which the hand holds any (cost-order masks)."""
+    options = hand & led_mask
+    if options:
+        return options
+    options = hand & trump_mask
+    for m in after_led:
+        if hand & m:
+            return options | hand & m
+    return options
 
 
 _NEXT = tuple(((a + 1) % PLAYERS, (a + 2) % PLAYERS) for a in range(PLAYERS))
-_PLAIN = (1 << SUIT_COUNT - 1) - 1
+_PLAIN = (1 << PLAIN_ROW) - 1
 
 
 def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list[int]:
-    """`play_out` without random moves from a lead with an empty trick, a whole trick at a
-    time: the same choices, with less bookkeeping."""
+    """Basic's play from a lead with an empty trick to the end of the deal, a whole trick
+    at a time."""
     suit_mask, beaters, suit_of = o.suit_mask, o.beaters, o.suit_of
     trump_mask = suit_mask[o.suit_of[CARDS - 1]]
     plain, after, back = o.plain, o.after, o.back
@@ -302,12 +242,15 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list
                     hands[c] = hc ^ _cheapest(hc, k)
                     counts[a] += 3 * k
                     continue
-            unseen = hb | hc
-            u = unseen & plain  # basic's cheapest boss (see _bosses_all)
-            u |= u >> 9
-            u |= u >> 18
-            u |= u >> 36
-            u |= u >> 72
+            # Basic's cheapest boss: the leader's plain cards that no unseen card of their
+            # suit beats, every plain suit at once. Each unseen plain card is spread to every
+            # weaker card of its suit (rows of PLAIN_ROW bits down, see `_Order`); the
+            # hand's plain cards outside the spread are bosses.
+            u = (hb | hc) & plain
+            u |= u >> PLAIN_ROW
+            u |= u >> 2 * PLAIN_ROW
+            u |= u >> 4 * PLAIN_ROW
+            u |= u >> 8 * PLAIN_ROW
             bosses = ha & plain & ~u
             card = bosses & -bosses or ha & -ha
         ha ^= card
@@ -315,13 +258,7 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list
         led = suit_of[first]
         led_mask = suit_mask[led]
         # The second seat: win safely if it can, else its cheapest card.
-        options = hb & led_mask
-        if not options:  # G6: a trump or the first held suit after the led one
-            options = hb & trump_mask
-            for m in after[led]:
-                if hb & m:
-                    options |= hb & m
-                    break
+        options = _follow(hb, led_mask, trump_mask, after[led])
         winners = options & beaters[first]
         if winners:
             unseen = hc | ha
@@ -336,13 +273,7 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list
         second = card.bit_length() - 1
         best = second if beaters[first] >> second & 1 else first
         # The third seat: the cheapest winner, else its cheapest card.
-        options = hc & led_mask
-        if not options:
-            options = hc & trump_mask
-            for m in after[led]:
-                if hc & m:
-                    options |= hc & m
-                    break
+        options = _follow(hc, led_mask, trump_mask, after[led])
         winners = options & beaters[best]
         card = winners & -winners or options & -options
         hands[a], hands[b], hands[c] = ha, hb, hc ^ card

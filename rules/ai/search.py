@@ -34,10 +34,11 @@ PLAY_CLASS = {"ganjifa": ganjifa.play_class}
 RATE = {"durak": 0.9, "tarot": 0.35, "ganjifa": 2.0}
 DECK_IN_PLAY = {"durak": 36, "tarot": 78, "ganjifa": 120}
 DEADLINE_SHARE = 0.8  # of the budget spent searching; the rest is parsing and answering
-# Share of random moves in a playout, so that playouts differ. Ganjifa's playout is basic's
-# exact play, which is deterministic in a world: the sampled worlds already differ, and
-# random moves there only blur the comparison of candidates on the same world.
-EPSILON = {"durak": 0.1, "tarot": 0.1, "ganjifa": 0.0}
+# Share of random moves in a playout, so that playouts differ. Ganjifa has none: its
+# playout is basic's exact play (rules/ai/ganjifa_playout.py), deterministic in a world;
+# the sampled worlds already differ, and random moves would only blur the comparison of
+# candidates on the same world.
+EPSILON = {"durak": 0.1, "tarot": 0.1}
 EXPLORATION = 0.7  # UCB1's constant, for values in [0, 1]
 # Draws of a world before one is taken in which basic's play explains the trick on the
 # table (Ganjifa, `ganjifa.sample`); the opponents' cards in a trick say much about their
@@ -95,10 +96,10 @@ def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
 
 
 def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
-    """Epsilon-basic play for every seat to the end of the deal; the seat's value. The rng
-    may be None for Ganjifa when its EPSILON is 0."""
+    """Epsilon-basic play for every seat to the end of the deal (Ganjifa: basic's play); the
+    seat's value. Ganjifa's playout reads no rng (it may be None)."""
     if game.id == "ganjifa":  # the same play on bitmasks, several times faster
-        counts = ganjifa_playout.play_out(state, rng, EPSILON["ganjifa"])
+        counts = ganjifa_playout.play_out(state)
         return value("ganjifa", ganjifa_rules.settlement_of(counts), seat)
     policy = POLICY[game.id]
     apply, legal, to_act_in = game.apply, game.legal_moves, game.to_act
@@ -154,8 +155,7 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
         rng.shuffle(others)
         moves = [moves[0], *others[:keep - 1]]
     k = len(moves)
-    # Ganjifa's bitmask playout without random moves reads no rng: none is made for it.
-    own_rng = game.id != "ganjifa" or EPSILON["ganjifa"] > 0
+    own_rng = game.id != "ganjifa"  # Ganjifa's playout reads no rng: none is made for it
     visits = [0] * k
     totals = [0.0] * k
     for i in range(n):
