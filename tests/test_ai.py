@@ -177,3 +177,47 @@ def test_ganjifa_worlds_explained_by_basic_play():
     # No trick on the table: nothing to explain, no draw spent.
     state = GANJIFA.deal(random.Random(3))
     assert search.explaining(GANJIFA, GANJIFA.observe(state, state.to_act), 10) == [0]
+
+
+def test_sequential_halving_finds_the_best_candidate_on_common_worlds():
+    """Halving keeps the best candidate to the end, within the playouts it is given, and
+    every candidate it plays meets the worlds in the same order from the first (common
+    random numbers); a world's luck, common to all candidates, does not sway it."""
+    import math
+
+    from rules.ai import search
+
+    worth = [0.30, 0.50, 0.55, 0.20, 0.45, 0.10, 0.52]
+    luck = random.Random(1)
+    world_luck: list[float] = []
+    played: dict[int, list[int]] = {j: [] for j in range(len(worth))}
+
+    def run(j: int, i: int) -> float:
+        while len(world_luck) <= i:
+            world_luck.append(luck.uniform(-1, 1))
+        played[j].append(i)
+        return worth[j] + world_luck[i]
+
+    assert search.halving(len(worth), 100, run, math.inf) == 2
+    assert sum(len(p) for p in played.values()) <= 100
+    for worlds in played.values():
+        assert worlds == list(range(len(worlds)))
+    assert len(played[2]) > len(played[5]) >= 1
+
+
+def test_sequential_halving_stops_at_the_deadline_with_the_best_so_far():
+    """With its deadline passed, halving plays one world for every candidate and takes
+    the best on it, basic's choice (0) on a tie."""
+    import math
+
+    from rules.ai import search
+
+    calls = []
+
+    def run(j: int, i: int) -> float:
+        calls.append((j, i))
+        return (0.5, 0.7, 0.7, 0.1)[j]
+
+    assert search.halving(4, 1000, run, -math.inf) == 1
+    assert calls == [(0, 0), (1, 0), (2, 0), (3, 0)]
+    assert search.halving(3, 1000, lambda j, i: 0.5, -math.inf) == 0
