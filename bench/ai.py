@@ -16,7 +16,7 @@ one request at a time against a real gunicorn (bench/server.py), connect to last
 the in-process wall and CPU time of every strong move of the strength runs.
 
 Playouts per second: from the same strong moves, playouts run / CPU time of the move (the
-search's own overhead included: sampling worlds, listing candidates, UCB1).
+search's own overhead included: sampling worlds, listing candidates, allocating playouts).
 """
 
 from __future__ import annotations
