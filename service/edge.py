@@ -59,9 +59,9 @@ class Edge:
             _log_to_stderr()
 
     def __call__(self, environ, start_response):
-        started = time.perf_counter()
-        given = environ.get("HTTP_X_REQUEST_ID", "")
-        request_id = given if ACCEPTABLE_ID.fullmatch(given) else os.urandom(16).hex()
+        started = time.perf_counter() if self.access_log else 0.0
+        given = environ.get("HTTP_X_REQUEST_ID")
+        request_id = given if given and ACCEPTABLE_ID.fullmatch(given) else os.urandom(16).hex()
         lang = environ[i18n.LANG] = i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
 
         def start(status: str, headers: list, exc_info=None):
