@@ -34,7 +34,7 @@ def game_post(action: str):
     """Registers a view for `POST /v1/games/<game_id>/<action>`: a static rule for each game
     beside the one with a converter, which answers an unknown game. werkzeug matches a
     static path by dict lookups, a converter by a regex and a sort: ~18,000 instructions a
-    request, 3% of a whole /move (bench/profile_move.py)."""
+    request, 3% of a whole /move (callgrind, bench/README.md)."""
     def register(view):
         api.add_url_rule(f"/v1/games/<game_id>/{action}", view_func=view, methods=["POST"])
         for game_id in GAMES:
@@ -176,12 +176,12 @@ def move(game_id: str):
         return json_response({"legal": False, "reason": {
             "code": reason.code, "rule": reason.rule, "message": i18n.reason_message(reason)}})
     new, events = game.play(state, mv)
-    answer = schemas.dump_state(new)
+    dumped = schemas.dump_state(new)
     return json_response({
         "legal": True,
-        "state": signed(answer),
+        "state": signed(dumped),
         "events": [schemas.dump_event(e) for e in events],
-        "settlement": answer["result"],  # the new state's settlement, dumped once
+        "settlement": dumped["result"],  # the new state's settlement, computed once
     })
 
 
