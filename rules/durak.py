@@ -12,7 +12,6 @@ from rules.game import (
     View,
     conservation_problems,
     derived_problems,
-    each_once,
     placed,
 )
 from rules.reasons import Reason
@@ -178,16 +177,18 @@ class Durak(Game):
     ) -> DurakState:
         """A state from its fields (cards as deck indices), or InvalidState with every
         problem found. Field paths match the JSON state of API.md."""
-        on_table = [c for pair in table for c in pair if c is not None]
-        problems = []
-        if not each_once(DECK, (hands[0], hands[1], stock, discard, on_table)):
-            places = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
-                      *placed("stock", stock), *placed("discard", discard)]
+        def places() -> list[tuple[str, int]]:
+            out = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
+                   *placed("stock", stock), *placed("discard", discard)]
             for i, (a, d) in enumerate(table):
-                places.append((f"table.{i}.attack", a))
+                out.append((f"table.{i}.attack", a))
                 if d is not None:
-                    places.append((f"table.{i}.defense", d))
-            problems = conservation_problems(DECK, places)
+                    out.append((f"table.{i}.defense", d))
+            return out
+
+        on_table = [c for pair in table for c in pair if c is not None]
+        problems = conservation_problems(
+            DECK, (hands[0], hands[1], stock, discard, on_table), places)
         t = SUITS.index(trump)
         if stock and SUIT_OF[stock[-1]] != t:
             problems.append(Problem(
@@ -240,8 +241,8 @@ class Durak(Game):
                     "still holds cards (D12)."))
         if problems:
             raise InvalidState(problems)
-        # Every card is known to lie once (each_once above), so a sum of bits is their mask,
-        # added at C speed.
+        # Every card is known to lie once (conservation_problems above), so a sum of bits is
+        # their mask, added at C speed.
         bit = BIT.__getitem__
         state = (t, (sum(map(bit, hands[0])), sum(map(bit, hands[1]))), tuple(stock),
                  sum(map(bit, discard)), attacker,

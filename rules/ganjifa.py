@@ -335,17 +335,23 @@ class Ganjifa(Game):
         `dukal` as {"seat", "cards", "discards": [(seat, cards)]}), or InvalidState with
         every problem found. Field paths match the JSON state of API.md."""
         codes = DECK.codes
-        places = []
-        for s in range(PLAYERS):
-            places += placed(f"hands.{s}", hands[s])
-        for s in range(PLAYERS):
-            places += placed(f"captured.{s}", captured[s])
-        places += [(f"trick.{i}.card", c) for i, (_, c) in enumerate(trick)]
+        def places() -> list[tuple[str, int]]:
+            out = []
+            for s in range(PLAYERS):
+                out += placed(f"hands.{s}", hands[s])
+            for s in range(PLAYERS):
+                out += placed(f"captured.{s}", captured[s])
+            out += [(f"trick.{i}.card", c) for i, (_, c) in enumerate(trick)]
+            if dukal is not None:
+                out += placed("dukal.cards", dukal["cards"])
+                for j, (_, cards) in enumerate(dukal["discards"]):
+                    out += placed(f"dukal.discards.{j}.cards", cards)
+            return out
+
+        piles = [*hands, *captured, [c for _, c in trick]]
         if dukal is not None:
-            places += placed("dukal.cards", dukal["cards"])
-            for j, (_, cards) in enumerate(dukal["discards"]):
-                places += placed(f"dukal.discards.{j}.cards", cards)
-        problems = conservation_problems(DECK, places)
+            piles += [dukal["cards"], *(cards for _, cards in dukal["discards"])]
+        problems = conservation_problems(DECK, piles, places)
 
         trump = PERIODS.get(period)
         if trump is None:

@@ -489,12 +489,17 @@ class Tarot(Game):
         codes = DECK.codes
 
         # T1: all 78 cards exactly once across the piles.
-        places = [p for s in range(PLAYERS) for p in placed(f"hands.{s}", hands[s])]
-        places += placed("chien", chien) + placed("ecart", ecart)
-        places += [(f"trick.{j}.card", c) for j, (_, c) in enumerate(trick)]
-        for k, (plays, _) in enumerate(tricks):
-            places += [(f"tricks.{k}.cards.{j}.card", c) for j, (_, c) in enumerate(plays)]
-        conserved = not (dup := conservation_problems(DECK, places))
+        def places() -> list[tuple[str, int]]:
+            out = [p for s in range(PLAYERS) for p in placed(f"hands.{s}", hands[s])]
+            out += placed("chien", chien) + placed("ecart", ecart)
+            out += [(f"trick.{j}.card", c) for j, (_, c) in enumerate(trick)]
+            for k, (plays, _) in enumerate(tricks):
+                out += [(f"tricks.{k}.cards.{j}.card", c) for j, (_, c) in enumerate(plays)]
+            return out
+
+        piles = [*hands, chien, ecart, [c for _, c in trick],
+                 *([c for _, c in plays] for plays, _ in tricks)]
+        conserved = not (dup := conservation_problems(DECK, piles, places))
         problems += dup
 
         # T4: one bid per seat, each contract above every earlier one.
