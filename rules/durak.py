@@ -93,6 +93,16 @@ def to_act(state: DurakState) -> int | None:
     return attacker if p == "attack" else 1 - attacker
 
 
+def derived(state: DurakState) -> tuple[str, int | None, dict | None]:
+    """Phase, to_act and result with the phase found once: every /move reads all three
+    twice, to check the state given and to answer the new one."""
+    p = phase(state)
+    if p == "over":
+        return p, None, _settlement(state)
+    attacker = state[ATTACKER]
+    return p, attacker if p == "attack" else 1 - attacker, None
+
+
 def bout_limit(state: DurakState) -> int:
     """D9: at most 6 attacks, and no more than the defender held at the bout's start."""
     _, hands, _, _, attacker, table, taking = state
@@ -422,6 +432,9 @@ class Durak(Game):
 
     def settlement(self, state: DurakState) -> dict | None:
         return _settlement(state) if phase(state) == "over" else None
+
+    def derived(self, state: DurakState) -> tuple[str, int | None, dict | None]:
+        return derived(state)
 
     # -- what a seat sees ----------------------------------------------------------
 

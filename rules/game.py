@@ -51,12 +51,15 @@ UNSET: Any = type("Unset", (), {"__repr__": lambda self: "UNSET"})()
 
 def derived_problems(game: Game, state, phase=UNSET, to_act=UNSET, result=UNSET) -> list:
     """Derived fields given on input must agree with the state (API.md, "States")."""
+    if phase is UNSET and to_act is UNSET and result is UNSET:
+        return []
+    now, acting, settled = game.derived(state)
     problems = []
-    if phase is not UNSET and phase != game.phase(state):
-        problems.append(Problem("phase", f"The phase is {game.phase(state)}, not {phase}."))
-    if to_act is not UNSET and to_act != game.to_act(state):
-        problems.append(Problem("to_act", f"Seat {game.to_act(state)} is to act, not {to_act}."))
-    if result is not UNSET and result != game.settlement(state):
+    if phase is not UNSET and phase != now:
+        problems.append(Problem("phase", f"The phase is {now}, not {phase}."))
+    if to_act is not UNSET and to_act != acting:
+        problems.append(Problem("to_act", f"Seat {acting} is to act, not {to_act}."))
+    if result is not UNSET and result != settled:
         problems.append(Problem("result", "The result does not match the state."))
     return problems
 
@@ -233,6 +236,10 @@ class Game:
 
     def settlement(self, state) -> dict | None:
         raise NotImplementedError
+
+    def derived(self, state) -> tuple[str, int | None, dict | None]:
+        """The state's derived fields (API.md, "States"): phase, to_act and result."""
+        return self.phase(state), self.to_act(state), self.settlement(state)
 
     def observe(self, state, seat: int) -> View:
         """What `seat` may see of `state`: its own hand and everything public; the other

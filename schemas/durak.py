@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from rules.durak import DECK, GAME, SUITS, DurakState, phase, to_act
+from rules.durak import DECK, GAME, SUITS, DurakState, derived
 from schemas.common import (
     BaseSchema,
     CardCode,
@@ -64,6 +64,7 @@ CODE_OR_NONE = (*DECK.codes, None)
 def dump_state(state: DurakState) -> dict:
     code = CODE_OR_NONE
     trump, hands, stock, discard, attacker, table, taking = state
+    phase, to_act, result = derived(state)
     return {
         "game": "durak",
         "trump": SUITS[trump],
@@ -73,9 +74,9 @@ def dump_state(state: DurakState) -> dict:
         "attacker": attacker,
         "table": [{"attack": code[a], "defense": code[d]} for a, d in table],
         "taking": taking,
-        "phase": phase(state),
-        "to_act": to_act(state),
-        "result": GAME.settlement(state),
+        "phase": phase,
+        "to_act": to_act,
+        "result": result,
     }
 
 

@@ -324,3 +324,20 @@ def test_D15_settlement_winner_plus_one_durak_minus_one():
     s = make([["6S"], ["7S", "KD"]])
     s = play_all(s, attack(0, "6S"), defend(1, "7S"), Move(0, "pass"))
     assert GAME.settlement(s) == {"outcome": "durak", "durak": 1, "scores": [1, -1]}
+
+
+def test_D14_D15_derived_fields_found_at_once_agree_with_their_functions():
+    # `derived` (the phase found once, for /move's check and answer) must say what `phase`,
+    # `to_act` and `settlement` say, at every step of played deals, the end included.
+    rng = random.Random(14)
+    ends = 0
+    for _ in range(30):
+        s = GAME.deal(rng)
+        while True:
+            assert GAME.derived(s) == (phase(s), GAME.to_act(s), GAME.settlement(s))
+            moves = GAME.legal_moves(s)
+            if not moves:
+                ends += 1
+                break
+            s = GAME.apply(s, rng.choice(moves))
+    assert ends == 30
