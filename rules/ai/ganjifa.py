@@ -17,7 +17,6 @@ from rules.ganjifa import (
     PIP_BITS,
     PLAYERS,
     RAJAS,
-    RUNS,
     STRENGTH,
     SUIT_MASK,
     SUIT_OF,
@@ -92,34 +91,6 @@ def basic_move(state: GanjifaState, seat: int, rng: random.Random) -> Move:
     return Move(seat, "play", card=min(options, key=cost))
 
 
-def own_lead(state: GanjifaState, seat: int) -> Move:
-    """The searching seat's own single-card lead in its playouts (rules/ai/search.py), where
-    every other seat plays basic: like basic, a plain boss if it holds one, else a plain
-    card, the cheapest of its suit; but the suit is the one where the seat is longest
-    against the unseen cards (least unseen minus twice its own: `_lead_weight`), ties to
-    the cheaper card. Its long suits keep the lead longest (its bosses there fall last),
-    and where few cards are unseen the others hold few to win with, while its short suits
-    become voids to trump from (G6). Against two basic seats (3000 deals, seeds 0-2999 and
-    10000-12999): a win share of 0.389 and 0.377 where basic won 0.334 and 0.321, +1.6 and
-    +1.5 cards a deal. Only trumps left, the cheapest. The caller handles the opening and
-    Dukals (G5, G8)."""
-    trump = state.trump
-    hand = state.hands[seat]
-    unseen = _unseen(state, seat)
-    cards = bit_list(hand)
-    plain = [c for c in cards if SUIT_OF[c] != trump]
-    bosses = [c for c in plain if _boss(c, trump, unseen)]
-    pool = bosses or plain or cards
-    return Move(seat, "play", card=min(pool, key=lambda c: (
-        _lead_weight(hand, unseen, SUIT_MASK[SUIT_OF[c]]), _cost(c, trump))))
-
-
-def _lead_weight(hand: int, unseen: int, suit: int) -> int:
-    """`own_lead`'s order of suits, the lowest first; weights 1 and 2 measured best of
-    (1, 1), (1, 2), (2, 1), (1, 4), (2, 3), and own length alone (0.362 in 0-2999)."""
-    return (unseen & suit).bit_count() - 2 * (hand & suit).bit_count()
-
-
 def play_class(state: GanjifaState, seat: int):
     """A key under which two of the seat's moves play alike: single cards of one suit with
     no unseen card ranked between them win and lose the same tricks (G7), so the search
@@ -138,38 +109,18 @@ def play_class(state: GanjifaState, seat: int):
     return key
 
 
-def holds_dukal(hand: int) -> bool:
-    """Whether a hand holds some suit's Raja, Mantri and a run of three pips (G8)."""
-    both = hand & hand >> 1 & MANTRI_BITS
-    while both:
-        low = both & -both
-        both ^= low
-        if RUNS[hand >> (SUIT_SIZE * (low.bit_length() // SUIT_SIZE)) & PIP_BITS]:
-            return True
-    return False
-
-
 def explains(world: GanjifaState, seat: int) -> bool:
-    """Whether basic's play accounts for what the other seats did, had this world been the
-    true deal. A seat that has captured cards has led since the opening (G7, G8: the winner
-    leads), and at its last lead played a single card, which basic does only without a
-    Dukal to lead: it holds none now, its hand then holding today's (at a lead every hand
-    is as large, so no Dukal of today's cards broke G8's size limit then). And the cards
-    that the other seats put in the trick in progress are each basic's move in the state
-    before it (the forced opening lead, G5, tells nothing). Its reading is the seat's own:
-    the world's other hands are a sample of its view, and basic plays from what its seat
-    sees, so the test uses no hidden card."""
-    hands = list(world.hands)
+    """Whether basic's play accounts for the cards that the other seats put in the trick in
+    progress, had this world been the true deal: each of them, played by a seat other than
+    `seat`, is basic's move in the state before it (the forced opening lead, G5, tells
+    nothing). Its reading is the seat's own: the world's other hands are a sample of its
+    view, and basic plays from what its seat sees, so the test uses no hidden card."""
     trick = world.trick
-    for i, card in enumerate(trick):
-        hands[(world.leader + i) % PLAYERS] |= 1 << card
-    dukal = world.dukal  # a Dukal's leader, its Dukal pending, may well hold another
-    for s in range(PLAYERS):
-        if (s != seat and world.captured[s] and holds_dukal(hands[s])
-                and not (dukal and dukal.seat == s)):
-            return False
     if not trick:
         return True
+    hands = list(world.hands)
+    for i, card in enumerate(trick):
+        hands[(world.leader + i) % PLAYERS] |= 1 << card
     opening = world.opening
     for i, card in enumerate(trick):
         s = (world.leader + i) % PLAYERS
@@ -183,8 +134,8 @@ def explains(world: GanjifaState, seat: int) -> bool:
 
 
 def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, int]:
-    """A world of the view (`Game.sample`) in which basic's play explains the other seats'
-    play (`explains`): up to `tries` draws, else the last one; and the draws made.
+    """A world of the view (`Game.sample`) in which basic's play explains the trick in
+    progress (`explains`): up to `tries` draws, else the last one; and the draws made.
     The opponents the search models play basic; a world where they would not have played
     the cards on the table is one the search need not weigh, and the trick's cards, chosen
     from their hands, say much about those hands (a lead that is no boss is the leader's

@@ -1,6 +1,6 @@
-"""Basic's Ganjifa play (rules/ai/ganjifa.py) for every seat to the end of the deal, fast,
-but the searching seat's single-card leads when it names one (`own_lead`): the search's
-playouts are most of its time, and the more of them fit in the budget the better it plays.
+"""Basic's Ganjifa play (rules/ai/ganjifa.py) for every seat to the end of the deal, fast:
+the search's playouts are most of its time, and the more of them fit in the budget the
+better it plays.
 
 The same decisions as `basic_move`, on bitmasks whose bit order is basic's cost order
 (trumps above every other suit, then G2 strength, ties by card index): the cheapest card
@@ -157,10 +157,9 @@ def _largest_dukal(order: _Order, cards: int, seat: int, limit: int) -> int:
     return sum(1 << bit[c] for c in best.cards)
 
 
-def play_out(state: GanjifaState, own: int = -1) -> list[int]:
-    """The captured counts at the end of the deal (G9), every seat playing basic's move but
-    seat `own`, the searching seat, whose single-card leads are `own_lead`'s (none when -1):
-    the Dukal answers still due, the trick in progress, then whole tricks (`_tricks`)."""
+def play_out(state: GanjifaState) -> list[int]:
+    """The captured counts at the end of the deal (G9), every seat playing basic's move: the
+    Dukal answers still due, the trick in progress, then whole tricks (`_tricks`)."""
     o = _order(state.trump)
     beaters, suit_mask = o.beaters, o.suit_mask
     trump_mask = suit_mask[state.trump]
@@ -200,7 +199,7 @@ def play_out(state: GanjifaState, own: int = -1) -> list[int]:
             trick.append(card)
         leader = (leader + trick.index(best)) % PLAYERS  # G7
         counts[leader] += 3
-    return _tricks(o, hands, counts, leader, own)
+    return _tricks(o, hands, counts, leader)
 
 
 def _follow(hand: int, led_mask: int, trump_mask: int, after_led: tuple[int, ...]) -> int:
@@ -220,29 +219,9 @@ _NEXT = tuple(((a + 1) % PLAYERS, (a + 2) % PLAYERS) for a in range(PLAYERS))
 _PLAIN = (1 << PLAIN_ROW) - 1
 
 
-def _own_lead(o: _Order, hand: int, unseen: int, bosses: int) -> int:
-    """`own_lead` (rules/ai/ganjifa.py) on cost-order masks, the plain bosses given: the
-    cheapest boss, else the cheapest plain card, of the suit of least unseen minus twice
-    held cards (ties to the cheaper card); only trumps left, the cheapest."""
-    pool = bosses or hand & o.plain
-    if not pool:
-        return hand & -hand
-    best = 0
-    weight = 1 << 10
-    for m in o.plain_masks:
-        x = pool & m
-        if x:
-            w = (unseen & m).bit_count() - 2 * (hand & m).bit_count()
-            low = x & -x
-            if w < weight or w == weight and low < best:
-                best, weight = low, w
-    return best
-
-
-def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int,
-            own: int = -1) -> list[int]:
-    """Basic's play (`own`'s leads: `_own_lead`) from a lead with an empty trick to the end
-    of the deal, a whole trick at a time."""
+def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list[int]:
+    """Basic's play from a lead with an empty trick to the end of the deal, a whole trick
+    at a time."""
     suit_mask, beaters, suit_of = o.suit_mask, o.beaters, o.suit_of
     trump_mask = suit_mask[o.suit_of[CARDS - 1]]
     plain, after, back = o.plain, o.after, o.back
@@ -273,7 +252,7 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int,
             u |= u >> 4 * PLAIN_ROW
             u |= u >> 8 * PLAIN_ROW
             bosses = ha & plain & ~u
-            card = _own_lead(o, ha, hb | hc, bosses) if a == own else bosses & -bosses or ha & -ha
+            card = bosses & -bosses or ha & -ha
         ha ^= card
         first = card.bit_length() - 1
         led = suit_of[first]

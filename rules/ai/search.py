@@ -1,12 +1,11 @@
 """The strong level: determinized search over worlds sampled from the seat's view.
 
 Each playout samples a world consistent with the view (`Game.sample`; in Ganjifa, one in
-which basic's play explains the trick on the table and the seats' past leads when a few
-draws find one), plays a root candidate in it and then a fast epsilon-basic playout for
-every seat to the end of the deal (in Ganjifa the searching seat leads by `own_lead`), and
-scores the seat's settlement. The playouts go to the candidates by Sequential Halving,
-which plays the last one left. The search never reads a state: the fairness of the AI
-follows from its arguments.
+which basic's play explains the trick on the table when a few draws find one), plays a root
+candidate in it and then a fast epsilon-basic playout for every seat to the end of the
+deal, and scores the seat's settlement. The playouts go to the candidates by Sequential
+Halving, which plays the last one left. The search never reads a state: the fairness of the
+AI follows from its arguments.
 
 The number of playouts is a function of the budget and the view alone, so the same seed
 gives the same move; a wall-clock deadline guards the budget on a loaded machine.
@@ -50,19 +49,6 @@ EPSILON = {"durak": 0.1, "tarot": 0.1}
 EXPLAIN_TRIES = {"ganjifa": 8}
 EXPLAIN_DRAWS = 3
 EXPLAIN_COST = {"ganjifa": 3}
-# Draws of a world, with no trick on the table, before one is taken in which no seat that
-# has led since the opening holds a Dukal (basic would have led it, G8; `ganjifa.explains`):
-# about 3% of the draws at the strong seat's leads give one such a hand, and a lead's CPU
-# grew ~3%. Paired on seeds 1000-1399 against two basic seats (with OWN_LEAD): win share
-# 52.0% -> 52.75%, captured cards +0.56 ± 0.69 a deal (95%): small, not yet clear.
-TOLD_TRIES = {"ganjifa": 4}
-# Ganjifa: the searching seat's own single-card leads in its playouts are
-# `ganjifa.own_lead`, a better lead than basic's (as a player, +5 points of win share
-# against basic), so that a candidate is judged with the seat's later play nearer to what
-# the search makes of it; the other seats play basic, as they do. Paired on seeds
-# 1000-1399 against two basic seats: win share 50.4% -> 52.0% (+1.6 ± 4.1 points),
-# captured cards +0.27 ± 1.08 a deal: within the noise, kept for the better model.
-OWN_LEAD = True
 TEMPLATE_CANDIDATES = 6  # random completions of a combination move beside basic's choice
 PER_CANDIDATE = 6  # playouts each root candidate should get at least
 
@@ -113,7 +99,7 @@ def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
     """Epsilon-basic play for every seat to the end of the deal (Ganjifa: basic's play); the
     seat's value. Ganjifa's playout reads no rng (it may be None)."""
     if game.id == "ganjifa":  # the same play on bitmasks, several times faster
-        counts = ganjifa_playout.play_out(state, seat if OWN_LEAD else -1)
+        counts = ganjifa_playout.play_out(state)
         return value("ganjifa", ganjifa_rules.settlement_of(counts), seat)
     policy = POLICY[game.id]
     apply, legal, to_act_in = game.apply, game.legal_moves, game.to_act
@@ -139,14 +125,11 @@ def explaining(game: Game, view: View, n: int) -> list[int]:
 
 def sample(game: Game, view: View, rng: random.Random, draws: list[int]) -> object:
     """A world of the view; for Ganjifa with a trick on the table, one that basic's play
-    explains when one of at most EXPLAIN_TRIES draws does and the move's draws last; with
-    none, one in which no seat that has led holds a Dukal when one of TOLD_TRIES does."""
+    explains when one of at most EXPLAIN_TRIES draws does and the move's draws last."""
     if draws[0] > 1:
         world, used = ganjifa.sample(game, view, rng, min(EXPLAIN_TRIES[game.id], draws[0]))
         draws[0] -= used
         return world
-    if game.id in TOLD_TRIES and not view.public.trick:
-        return ganjifa.sample(game, view, rng, TOLD_TRIES[game.id])[0]
     return game.sample(view, rng)
 
 
