@@ -184,6 +184,26 @@ def void_options(hand: int, led: int, trump: int) -> int:
     return allowed
 
 
+def _shown_void(trump: int, led: int, played: int) -> int:
+    """G6: the cards a follower who played a card of suit `played` on a trick led in `led`
+    is seen to lack: none if it followed suit; else the led suit and, unless it trumped,
+    every suit it passed over on its way to `played` (the trump suit among them)."""
+    if played == led:
+        return 0
+    void = SUIT_MASK[led]
+    if played != trump:
+        for s in AFTER[led]:
+            if s == played:
+                break
+            void |= SUIT_MASK[s]
+    return void
+
+
+# SHOWN_VOID[trump][led][played]: `_shown_void`, read at every completed trick.
+SHOWN_VOID = tuple(tuple(tuple(_shown_void(t, led, p) for p in range(SUIT_COUNT))
+                         for led in range(SUIT_COUNT)) for t in range(SUIT_COUNT))
+
+
 def next_held_suit(hand: int, led: int) -> int | None:
     for s in AFTER[led]:
         if hand & SUIT_MASK[s]:
@@ -225,6 +245,13 @@ class GanjifaState(NamedTuple):
     leader: int  # leads, or led, the trick in progress; a pending Dukal's seat
     trick: tuple[int, ...]  # cards in play order from the leader, at most two
     dukal: Dukal | None
+    # The deal's history, when known (a dealt state, or one given with it): the completed
+    # tricks as (leader, cards in play order, winner) and the captured Dukals, oldest
+    # first; None when a client sent a state without them. `voids` are the cards each seat
+    # has shown it lacks in those tricks (G6), which the AI's worlds respect.
+    tricks: tuple[tuple[int, tuple[int, int, int], int], ...] | None = None
+    dukals: tuple[Dukal, ...] | None = None
+    voids: tuple[int, int, int] = (0, 0, 0)
 
     @property
     def period(self) -> str:
@@ -286,6 +313,146 @@ def _adding(piles: tuple[int, int, int], seat: int, cards: int) -> tuple[int, in
     return (piles[0], piles[1], piles[2] | cards)
 
 
+def _voids_after(voids: tuple[int, int, int], trump: int, leader: int, first: int,
+                 second: int, third: int) -> tuple[int, int, int]:
+    """`voids` with what the two followers of a completed trick showed they lack (G6)."""
+    shown = SHOWN_VOID[trump][SUIT_OF[first]]
+    out = list(voids)
+    out[(leader + 1) % PLAYERS] |= shown[SUIT_OF[second]]
+    out[(leader + 2) % PLAYERS] |= shown[SUIT_OF[third]]
+    return (out[0], out[1], out[2])
+
+
+def _history(problems: list[Problem], trump: int, masks: list[int],
+             captured: list[list[int]], leader: int, trick: list[tuple[int, int]],
+             dukal: dict | None, tricks: list | None, dukals: list | None) -> tuple:
+    """The deal's history given with a state, checked against the rules and the state:
+    (tricks, dukals, voids) for GanjifaState, its problems added to `problems`.
+
+    Each trick is three plays in turn order, won as G7 says, the first led with the trump
+    Raja (G5) and each led by the last one's winner; each Dukal is a Dukal (G8) answered
+    by both opponents with k cards; together they are exactly the captured cards, each in
+    its winner's pile. A follower who did not follow suit must not hold the led suit
+    later, nor a suit it had to play before the one it played (G6): the cards a seat held
+    at a trick are known in part (its hand now and what it played since; a Dukal's cards
+    may have left its hand before or after), so a revoke is reported only when certain."""
+    codes = DECK.codes
+    if tricks is None or dukals is None:
+        given, absent = ("tricks", "dukals") if dukals is None else ("dukals", "tricks")
+        problems.append(Problem(absent, f"`{given}` is given without `{absent}`: the deal's "
+                                "history is both, or neither."))
+        return None, None, (0, 0, 0)
+    beaters = BEATERS[trump]
+    won = [0, 0, 0]
+    count = 0
+    played: list[tuple[int, tuple[int, int, int], int]] = []
+    for i, (plays, winner) in enumerate(tricks):
+        path = f"tricks.{i}"
+        first = plays[0][0]
+        if i == 0 and plays[0][1] != RAJAS[trump]:
+            problems.append(Problem(
+                f"{path}.cards.0.card", f"The deal opens with the trump Raja "
+                f"{codes[RAJAS[trump]]}, not {codes[plays[0][1]]} (G5)."))
+        if played and first != played[-1][2]:
+            problems.append(Problem(
+                f"{path}.cards.0.seat", f"Seat {played[-1][2]} won trick {i - 1} and leads "
+                f"trick {i}, not seat {first} (G7)."))
+        for j, (seat, _) in enumerate(plays):
+            if seat != (first + j) % PLAYERS:
+                problems.append(Problem(
+                    f"{path}.cards.{j}.seat", f"Play {j} of a trick led by seat {first} is "
+                    f"seat {(first + j) % PLAYERS}'s, not seat {seat}'s (G6)."))
+        a, b, c = (card for _, card in plays)
+        best = 1 if beaters[a] >> b & 1 else 0
+        if beaters[(a, b)[best]] >> c & 1:
+            best = 2
+        best = (first + best) % PLAYERS
+        if winner != best:
+            problems.append(Problem(
+                f"{path}.winner", f"Seat {best} wins this trick, not seat {winner} (G7)."))
+        won[best] |= 1 << a | 1 << b | 1 << c
+        count += 3
+        played.append((first, (a, b, c), best))
+    if played and leader != played[-1][2]:
+        problems.append(Problem(
+            "leader", f"Seat {played[-1][2]} won the last trick and leads (G7, G8), not "
+            f"seat {leader}."))
+    leaders = {w for _, _, w in played}
+    captures = []
+    for i, entry in enumerate(dukals):
+        path = f"dukals.{i}"
+        seat, cards, discards = entry["seat"], entry["cards"], entry["discards"]
+        k = len(cards)
+        if seat not in leaders:
+            problems.append(Problem(
+                f"{path}.seat", f"Seat {seat} won no trick, so never led after the opening "
+                "trick: only the leader leads a Dukal (G5, G8)."))
+        flaw = dukal_flaw(mask_of(cards))
+        if flaw:
+            problems.append(Problem(f"{path}.cards", f"Not a Dukal: {flaw} (G8)."))
+        if len(discards) != PLAYERS - 1:
+            problems.append(Problem(
+                f"{path}.discards", "A captured Dukal was answered by both opponents (G8)."))
+        for j, (answer, given) in enumerate(discards):
+            expected = (seat + 1 + j) % PLAYERS
+            if answer != expected:
+                problems.append(Problem(
+                    f"{path}.discards.{j}.seat", f"Answer {j} to seat {seat}'s Dukal is "
+                    f"seat {expected}'s, not seat {answer}'s (G8)."))
+            if len(given) != k:
+                problems.append(Problem(
+                    f"{path}.discards.{j}.cards", f"An answer to a Dukal of {k} cards is "
+                    f"exactly {k} cards, not {len(given)} (G8)."))
+        whole = mask_of(cards)
+        for _, given in discards:
+            whole |= mask_of(given)
+        won[seat] |= whole
+        count += k + sum(len(given) for _, given in discards)
+        captures.append(Dukal(seat, mask_of(cards),
+                              tuple(mask_of(given) for _, given in discards)))
+    for s in range(PLAYERS):
+        pile = mask_of(captured[s])
+        if pile != won[s]:
+            problems.append(Problem(
+                f"captured.{s}", f"Seat {s}'s captured cards are not those of the tricks and "
+                f"Dukals it won: {(pile & ~won[s]).bit_count()} more, "
+                f"{(won[s] & ~pile).bit_count()} missing (G7, G8)."))
+    if count != (won[0] | won[1] | won[2]).bit_count():
+        problems.append(Problem(
+            "tricks", "A card is played twice in the completed tricks and Dukals (G1)."))
+    # G6 backwards: what each seat held at a trick includes its hand now and what it
+    # played in later tricks, the trick in progress and the pending Dukal.
+    later = list(masks)
+    for seat, card in trick:
+        later[seat] |= 1 << card
+    if dukal is not None:
+        later[dukal["seat"]] |= mask_of(dukal["cards"])
+        for seat, given in dukal["discards"]:
+            later[seat] |= mask_of(given)
+    for i in range(len(played) - 1, -1, -1):
+        first, cards, _ = played[i]
+        led = SUIT_OF[cards[0]]
+        for j in (1, 2):
+            seat, card = (first + j) % PLAYERS, cards[j]
+            if SUIT_OF[card] == led:
+                continue
+            if later[seat] & SUIT_MASK[led]:
+                problems.append(Problem(
+                    f"tricks.{i}.cards.{j}.card", f"Seat {seat} held {suit_label(led)} and "
+                    f"had to follow suit, not play {codes[card]} (G6)."))
+            elif not void_options(later[seat] | 1 << card, led, trump) >> card & 1:
+                problems.append(Problem(
+                    f"tricks.{i}.cards.{j}.card", f"Seat {seat} was void in "
+                    f"{suit_label(led)} and had to play a trump or the next suit it held, "
+                    f"not {codes[card]} (G6)."))
+        for j in range(PLAYERS):
+            later[(first + j) % PLAYERS] |= 1 << cards[j]
+    voids = (0, 0, 0)
+    for first, (a, b, c), _ in played:
+        voids = _voids_after(voids, trump, first, a, b, c)
+    return tuple(played), tuple(captures), voids
+
+
 class Ganjifa(Game):
     id = "ganjifa"
     name = "Dashavatara Ganjifa"
@@ -315,7 +482,7 @@ class Ganjifa(Game):
         hands = (mask_of(order[0:40]), mask_of(order[40:80]), mask_of(order[80:120]))
         raja = 1 << RAJAS[trump]
         leader = next(s for s in range(PLAYERS) if hands[s] & raja)
-        return GanjifaState(trump, hands, (0, 0, 0), leader, (), None)
+        return GanjifaState(trump, hands, (0, 0, 0), leader, (), None, (), ())
 
     # -- reading a state -----------------------------------------------------------
 
@@ -327,13 +494,16 @@ class Ganjifa(Game):
         leader: int,
         trick: list[tuple[int, int]],
         dukal: dict | None,
+        tricks: list[tuple[list[tuple[int, int]], int]] | None = None,
+        dukals: list[dict] | None = None,
         phase: str = UNSET,
         to_act: int | None = UNSET,
         result: dict | None = UNSET,
     ) -> GanjifaState:
         """A state from its fields (cards as deck indices; `trick` as (seat, card) pairs;
-        `dukal` as {"seat", "cards", "discards": [(seat, cards)]}), or InvalidState with
-        every problem found. Field paths match the JSON state of API.md."""
+        `dukal` as {"seat", "cards", "discards": [(seat, cards)]}; the optional history as
+        `tricks`, ([(seat, card)], winner) each, and `dukals`, like `dukal`), or
+        InvalidState with every problem found. Field paths match the JSON state of API.md."""
         codes = DECK.codes
         def places() -> list[tuple[str, int]]:
             out = []
@@ -470,6 +640,10 @@ class Ganjifa(Game):
                         "each trick takes one card and each Dukal k cards from every hand "
                         "(G4, G6, G8)."))
 
+        history: tuple = (None, None, (0, 0, 0))
+        if tricks is not None or dukals is not None:
+            history = _history(problems, trump, masks, captured, leader, trick, dukal, tricks,
+                               dukals)
         if problems:
             raise InvalidState(problems)
         state = GanjifaState(
@@ -478,7 +652,8 @@ class Ganjifa(Game):
             leader, tuple(c for _, c in trick),
             None if dukal is None else Dukal(
                 dukal["seat"], mask_of(dukal["cards"]),
-                tuple(mask_of(cards) for _, cards in dukal["discards"])))
+                tuple(mask_of(cards) for _, cards in dukal["discards"])),
+            *history)
         derived = derived_problems(self, state, phase, to_act, result)
         if derived:
             raise InvalidState(derived)
@@ -490,7 +665,7 @@ class Ganjifa(Game):
         return state.to_act
 
     def legal_moves(self, state: GanjifaState) -> list[Move | Template]:
-        trump, hands, captured, leader, trick, dukal = state
+        trump, hands, captured, leader, trick, dukal, _, _, _ = state
         if dukal is not None:
             # G8: any k cards of the answering seat's hand, with no duty to follow suit.
             seat = (dukal.seat + 1 + len(dukal.discards)) % PLAYERS
@@ -536,7 +711,7 @@ class Ganjifa(Game):
         return moves
 
     def verify(self, state: GanjifaState, move: Move) -> Reason | None:
-        trump, hands, captured, leader, trick, dukal = state
+        trump, hands, captured, leader, trick, dukal, _, _, _ = state
         seat, action = move.seat, move.action
         codes = DECK.codes
         if dukal is not None:
@@ -619,7 +794,7 @@ class Ganjifa(Game):
         return None
 
     def play(self, state: GanjifaState, move: Move) -> tuple[GanjifaState, list[dict]]:
-        trump, hands, captured, leader, trick, dukal = state
+        trump, hands, captured, leader, trick, dukal, tricks, dukals, voids = state
         seat, action, card = move[0], move[1], move[2]
         if action == "play":
             h0, h1, h2 = hands
@@ -632,8 +807,8 @@ class Ganjifa(Game):
             hands = (h0, h1, h2)
             event = {"type": "card_played", "seat": seat, "card": card}
             if len(trick) < PLAYERS - 1:
-                return _new(GanjifaState, (trump, hands, captured, leader, (*trick, card), None)), [
-                    event]
+                return _new(GanjifaState, (trump, hands, captured, leader, (*trick, card), None,
+                                           tricks, dukals, voids)), [event]
             first, second = trick
             beaters = BEATERS[trump]  # G7: the winner so far is led suit or trump
             if beaters[first] >> second & 1:
@@ -642,7 +817,11 @@ class Ganjifa(Game):
                 winner = 2 if beaters[first] >> card & 1 else 0
             winner = (leader + winner) % 3
             captured = _adding(captured, winner, 1 << first | 1 << second | 1 << card)
-            new = _new(GanjifaState, (trump, hands, captured, winner, (), None))
+            if tricks is not None:
+                tricks = (*tricks, (leader, (first, second, card), winner))
+                voids = _voids_after(voids, trump, leader, first, second, card)
+            new = _new(GanjifaState, (trump, hands, captured, winner, (), None, tricks, dukals,
+                                      voids))
             events = [event, {"type": "trick_won", "seat": winner, "cards": [first, second, card]}]
             if h0 | h1 | h2:
                 return new, events
@@ -651,7 +830,7 @@ class Ganjifa(Game):
         elif action == "dukal":
             cards = mask_of(move.cards)
             return (GanjifaState(trump, _without(hands, seat, cards), captured, leader, (),
-                                 Dukal(seat, cards, ())),
+                                 Dukal(seat, cards, ()), tricks, dukals, voids),
                     [{"type": "dukal_led", "seat": seat, "cards": bit_list(cards)}])
         else:
             cards = mask_of(move.cards)
@@ -660,11 +839,14 @@ class Ganjifa(Game):
             discards = (*dukal.discards, cards)
             if len(discards) < PLAYERS - 1:
                 return (GanjifaState(trump, hands, captured, leader, (),
-                                     Dukal(dukal.seat, dukal.cards, discards)), [event])
+                                     Dukal(dukal.seat, dukal.cards, discards), tricks, dukals,
+                                     voids), [event])
             # G8: the leader captures all 3k cards and leads again.
             won = dukal.cards | discards[0] | discards[1]
             captured = _adding(captured, dukal.seat, won)
-            new = GanjifaState(trump, hands, captured, dukal.seat, (), None)
+            if dukals is not None:
+                dukals = (*dukals, Dukal(dukal.seat, dukal.cards, discards))
+            new = GanjifaState(trump, hands, captured, dukal.seat, (), None, tricks, dukals, voids)
             events = [event, {"type": "dukal_captured", "seat": dukal.seat,
                               "cards": bit_list(won)}]
         if not (hands[0] | hands[1] | hands[2]):
@@ -691,25 +873,20 @@ class Ganjifa(Game):
     def sample(self, view: View, rng) -> GanjifaState:
         """The unseen cards dealt between the other two hands: a follower who did not
         follow the led suit lacks it, and lacks every suit it skipped on the way to the one
-        it played unless it trumped (G6); before the opening lead the trump Raja is the
+        it played unless it trumped (G6), in the trick in progress and in the completed
+        tricks when the state gives them; before the opening lead the trump Raja is the
         leader's (G5)."""
         public = view.public
         seen = public.hands[0] | public.hands[1] | public.hands[2]
         seen |= public.captured[0] | public.captured[1] | public.captured[2]
-        allowed = [DECK.full] * PLAYERS
+        voids = public.voids
+        allowed = [DECK.full & ~voids[0], DECK.full & ~voids[1], DECK.full & ~voids[2]]
         trick, trump = public.trick, public.trump
         for i, c in enumerate(trick):
             seen |= 1 << c
-            if not i or SUIT_OF[c] == SUIT_OF[trick[0]]:
-                continue
-            s = (public.leader + i) % PLAYERS
-            led = SUIT_OF[trick[0]]
-            allowed[s] &= ~SUIT_MASK[led]
-            if SUIT_OF[c] != trump:
-                for skipped in AFTER[led]:
-                    if skipped == SUIT_OF[c]:
-                        break
-                    allowed[s] &= ~SUIT_MASK[skipped]
+            if i:
+                s = (public.leader + i) % PLAYERS
+                allowed[s] &= ~SHOWN_VOID[trump][SUIT_OF[trick[0]]][SUIT_OF[c]]
         dukal = public.dukal
         if dukal is not None:
             seen |= dukal.cards

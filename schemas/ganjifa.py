@@ -15,6 +15,7 @@ from rules.ganjifa import (
     RANK_ORDER,
     SUIT_OF,
     SUITS,
+    Dukal,
     GanjifaState,
 )
 from schemas.common import (
@@ -59,6 +60,18 @@ class DukalEntry(BaseSchema):
                            validate=validate.Length(max=PLAYERS - 1))
 
 
+class CompletedTrick(BaseSchema):
+    """A trick of the deal's history: its three plays in turn order, and its winner (G7)."""
+
+    cards = fields.List(fields.Nested(TrickEntry), required=True,
+                        validate=validate.Length(equal=PLAYERS))
+    winner = seat_field(PLAYERS, required=True)
+
+    @post_load
+    def _pair(self, data, **kwargs):
+        return data["cards"], data["winner"]
+
+
 class GanjifaStateSchema(StateSchema):
     game = one_of("ganjifa", required=True)
     period = one_of(*PERIODS, required=True)
@@ -68,6 +81,11 @@ class GanjifaStateSchema(StateSchema):
     trick = fields.List(fields.Nested(TrickEntry), required=True,
                         validate=validate.Length(max=PLAYERS))
     dukal = fields.Nested(DukalEntry, required=True, allow_none=True)
+    # The deal's history (added to API.md's state; optional, both or neither): the
+    # completed tricks and the captured Dukals, oldest first.
+    tricks = fields.List(fields.Nested(CompletedTrick), validate=validate.Length(max=HAND_SIZE))
+    # A Dukal takes at least five cards from each hand (G8).
+    dukals = fields.List(fields.Nested(DukalEntry), validate=validate.Length(max=HAND_SIZE // 5))
     phase = one_of("play", "dukal", "over")
     to_act = seat_field(PLAYERS, allow_none=True)
     result = fields.Dict(allow_none=True)
@@ -95,28 +113,36 @@ class GanjifaMoveSchema(MoveSchema):
                 raise ValidationError("This action takes `cards`, not `card`.", "card")
 
 
+def _dukal(dukal: Dukal) -> dict:
+    return {"seat": dukal.seat, "cards": DECK.codes_of(dukal.cards),
+            "discards": [{"seat": (dukal.seat + 1 + j) % PLAYERS, "cards": DECK.codes_of(m)}
+                         for j, m in enumerate(dukal.discards)]}
+
+
+def _plays(all_codes, leader: int, cards) -> list[dict]:
+    return [{"seat": (leader + i) % PLAYERS, "card": all_codes[c]} for i, c in enumerate(cards)]
+
+
 def dump_state(state: GanjifaState) -> dict:
     all_codes = DECK.codes
-    leader = state.leader
     dukal = state.dukal
-    return {
+    out = {
         "game": "ganjifa",
         "period": state.period,
         "hands": [DECK.codes_of(h) for h in state.hands],
         "captured": [DECK.codes_of(c) for c in state.captured],
-        "leader": leader,
-        "trick": [{"seat": (leader + i) % PLAYERS, "card": all_codes[c]}
-                  for i, c in enumerate(state.trick)],
-        "dukal": None if dukal is None else {
-            "seat": dukal.seat,
-            "cards": DECK.codes_of(dukal.cards),
-            "discards": [{"seat": (dukal.seat + 1 + j) % PLAYERS, "cards": DECK.codes_of(m)}
-                         for j, m in enumerate(dukal.discards)],
-        },
-        "phase": state.phase,
-        "to_act": state.to_act,
-        "result": GAME.settlement(state),
+        "leader": state.leader,
+        "trick": _plays(all_codes, state.leader, state.trick),
+        "dukal": None if dukal is None else _dukal(dukal),
     }
+    if state.tricks is not None:
+        out["tricks"] = [{"cards": _plays(all_codes, leader, cards), "winner": winner}
+                         for leader, cards, winner in state.tricks]
+        out["dukals"] = [_dukal(d) for d in state.dukals]
+    out["phase"] = state.phase
+    out["to_act"] = state.to_act
+    out["result"] = GAME.settlement(state)
+    return out
 
 
 def extra_info() -> dict:

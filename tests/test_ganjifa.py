@@ -330,7 +330,7 @@ def test_G5_a_state_whose_opening_leader_lacks_the_trump_raja_is_invalid():
     base = {"period": "day", "hands": [_bits(h) for h in s.hands],
             "captured": [[], [], []], "trick": [], "dukal": None}
     assert problems(**base, leader=0) == ["leader"]
-    assert GAME.build(**base, leader=1) == s
+    assert GAME.build(**base, leader=1, tricks=[], dukals=[]) == s
     # An opening trick led with anything but the trump Raja.
     s = GAME.deal(random.Random(), stacked(["1MAT"], ["RRAM"]))
     hands = [_bits(h) for h in s.hands]

@@ -1,0 +1,213 @@
+"""Ganjifa's deal history, an addition to API.md's state: `tricks` (the completed tricks)
+and `dukals` (the captured Dukals), oldest first, optional but both or neither. The history
+must agree with G5–G8 and with the state's captured piles; the suits it shows a seat lacks
+(G6) bound the worlds the AI samples."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.ai.ganjifa import basic_move
+from rules.game import InvalidState
+from rules.ganjifa import DECK, GAME, SUIT_COUNT, SUIT_MASK, SUIT_OF
+from schemas.registry import GAMES
+
+SCHEMAS = GAMES["ganjifa"]
+IX = DECK.index
+
+
+def load(doc: dict):
+    return GAME.build(**SCHEMAS.requests["state"].load({"state": doc})["state"])
+
+
+def faults(doc: dict) -> list[str]:
+    with pytest.raises(InvalidState) as e:
+        load(doc)
+    return [p.field for p in e.value.problems]
+
+
+def played(seed: int, moves: int | None = None):
+    """Deal `seed` played by basic for `moves` moves (to its end by default), and every
+    event of the play."""
+    state = GAME.deal(random.Random(seed))
+    events = []
+    while state.to_act is not None and (moves is None or len(events) < moves):
+        state, ev = GAME.play(state, basic_move(state, state.to_act, None))
+        events.append(ev)
+    return state, [e for ev in events for e in ev]
+
+
+def lacks(trump: int, led: int, played_suit: int) -> set[int]:
+    """G6 read directly: a follower who did not follow lacks the led suit, and, unless it
+    trumped, every suit from the one after the led suit up to the one it played."""
+    if played_suit == led:
+        return set()
+    out = {led}
+    if played_suit != trump:
+        s = (led + 1) % SUIT_COUNT
+        while s != played_suit:
+            out.add(s)
+            s = (s + 1) % SUIT_COUNT
+    return out
+
+
+def test_G7_G8_a_dealt_deal_records_every_trick_and_dukal_as_its_events_tell():
+    for seed in (0, 1, 4):
+        state, events = played(seed)
+        doc = SCHEMAS.dump_state(state)
+        tricks = [(e["seat"], sorted(e["cards"])) for e in events if e["type"] == "trick_won"]
+        dukals = [(e["seat"], sorted(e["cards"])) for e in events
+                  if e["type"] == "dukal_captured"]
+        assert dukals, seed  # basic leads a Dukal when it can: these deals have some
+        assert [(t["winner"], sorted(IX[p["card"]] for p in t["cards"]))
+                for t in doc["tricks"]] == tricks
+        assert [(d["seat"], sorted(IX[c] for d2 in [d] for c in
+                                   [*d2["cards"], *(x for a in d2["discards"]
+                                                    for x in a["cards"])]))
+                for d in doc["dukals"]] == dukals
+        assert doc["tricks"][0]["cards"][0]["card"] == "RRAM"  # G5, by day
+        assert load(doc) == state
+
+
+def test_the_history_is_optional_and_answered_only_when_given():
+    state, _ = played(1, 30)
+    doc = SCHEMAS.dump_state(state)
+    without = {k: v for k, v in doc.items() if k not in ("tricks", "dukals")}
+    bare = load(without)
+    assert bare.tricks is None and bare.dukals is None and bare.voids == (0, 0, 0)
+    move = basic_move(state, state.to_act, None)
+    after, _ = GAME.play(bare, move)
+    assert "tricks" not in SCHEMAS.dump_state(after)
+    full, _ = GAME.play(load(doc), move)
+    assert full == GAME.play(state, move)[0]
+    assert len(SCHEMAS.dump_state(full)["tricks"]) >= len(doc["tricks"])
+
+
+def test_G6_the_voids_shown_in_completed_tricks_bound_every_sampled_world():
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        state = GAME.deal(random.Random(seed))
+        shown = [set(), set(), set()]
+        while state.to_act is not None:
+            assert state.voids == tuple(sum(SUIT_MASK[s] for s in shown[p]) for p in range(3))
+            seat = state.to_act
+            view = GAME.observe(state, seat)
+            for _ in range(3):
+                world = GAME.sample(view, rng)
+                assert GAME.observe(world, seat) == view
+                for p in range(3):
+                    if p != seat:
+                        assert not {SUIT_OF[c] for c in range(120) if world.hands[p] >> c & 1} \
+                            & shown[p]
+                        checked += bool(shown[p])
+            new, events = GAME.play(state, basic_move(state, seat, None))
+            for e in events:
+                if e["type"] == "trick_won":
+                    first, *follow = e["cards"]
+                    for j, card in enumerate(follow, 1):
+                        shown[(state.leader + j) % 3] |= lacks(
+                            state.trump, SUIT_OF[first], SUIT_OF[card])
+            state = new
+    assert checked > 100
+
+
+def test_G6_a_void_shown_only_in_a_history_not_given_is_not_assumed():
+    """Without the history the worlds may give a seat the suit it showed it lacks: the
+    service never invents what the client did not send."""
+    state, _ = played(0, 90)
+    assert any(state.voids)
+    bare = load({k: v for k, v in SCHEMAS.dump_state(state).items()
+                 if k not in ("tricks", "dukals")})
+    seat = state.to_act
+    rng = random.Random(0)
+    worlds = [GAME.sample(GAME.observe(bare, seat), rng) for _ in range(200)]
+    assert any(w.hands[p] & state.voids[p] for w in worlds for p in range(3) if p != seat)
+
+
+def _swap_in(doc: dict, a: tuple[str, int], b: tuple[str, int], card_a: str, card_b: str):
+    pa, pb = doc[a[0]][a[1]], doc[b[0]][b[1]]
+    pa[pa.index(card_a)] = card_b
+    pb[pb.index(card_b)] = card_a
+
+
+def _revoke(doc: dict) -> tuple[dict, str] | None:
+    """A trick's follower who did not follow suit is handed a card of the led suit from
+    another hand (a card of its own goes back): a revoke, caught at that trick's play."""
+    hands = doc["hands"]
+    for i in range(len(doc["tricks"]) - 1, -1, -1):
+        plays = doc["tricks"][i]["cards"]
+        led = SUIT_OF[IX[plays[0]["card"]]]
+        for j in (1, 2):
+            seat = plays[j]["seat"]
+            if SUIT_OF[IX[plays[j]["card"]]] == led or not hands[seat]:
+                continue
+            for other in range(3):
+                led_cards = [c for c in hands[other] if SUIT_OF[IX[c]] == led]
+                if other != seat and led_cards:
+                    _swap_in(doc, ("hands", other), ("hands", seat), led_cards[0],
+                             hands[seat][0])
+                    return doc, f"tricks.{i}.cards.{j}.card"
+    return None
+
+
+def _drop_raja(cards: list[str]) -> None:
+    cards.remove(next(c for c in cards if c.startswith("R")))
+
+
+DAMAGE = {
+    # G7: the winner of a trick is the highest trump, else the highest of the led suit.
+    "winner": (lambda d: d["tricks"][3].update(winner=(d["tricks"][3]["winner"] + 1) % 3),
+               {"tricks.3.winner"}),
+    # Both or neither.
+    "no dukals": (lambda d: d.pop("dukals"), {"dukals"}),
+    "no tricks": (lambda d: d.pop("tricks"), {"tricks"}),
+    # G5: the first trick is led with the trump Raja; G7: each by the last one's winner.
+    "order": (lambda d: d["tricks"].insert(0, d["tricks"].pop(1)),
+              {"tricks.0.cards.0.card"}),
+    # The captured piles are the tricks and Dukals each seat won.
+    "a trick lost": (lambda d: d["tricks"].pop(2), {"captured.{w2}"}),
+    "a Dukal lost": (lambda d: d["dukals"].pop(0), {"captured.{d0}"}),
+    # G8: a captured Dukal was answered by both opponents, with k cards each.
+    "one answer": (lambda d: d["dukals"][0].update(discards=d["dukals"][0]["discards"][:1]),
+                   {"dukals.0.discards"}),
+    "short answer": (lambda d: d["dukals"][0]["discards"][1]["cards"].pop(),
+                     {"dukals.0.discards.1.cards"}),
+    # G8: the Raja, the Mantri and a run, of one suit.
+    "not a Dukal": (lambda d: _drop_raja(d["dukals"][0]["cards"]), {"dukals.0.cards"}),
+    # G1: each card once, in the history too.
+    "twice": (lambda d: d["tricks"][4]["cards"][2].update(
+        card=d["tricks"][5]["cards"][2]["card"]), {"tricks"}),
+}
+
+
+@pytest.mark.parametrize("name", DAMAGE)
+def test_G1_G5_G6_G7_G8_a_history_that_contradicts_the_rules_or_the_piles_is_invalid(name):
+    state, _ = played(1, 40)
+    doc = SCHEMAS.dump_state(state)
+    assert doc["dukals"] and len(doc["tricks"]) > 6
+    damage, expected = DAMAGE[name]
+    names = {"w2": doc["tricks"][2]["winner"], "d0": doc["dukals"][0]["seat"]}
+    damage(doc)
+    assert {e.format(**names) for e in expected} <= set(faults(doc))
+
+
+def test_G6_a_revoke_the_state_shows_is_caught_at_the_trick_it_was_made_in():
+    made = 0
+    for seed in range(20):
+        revoke = _revoke(SCHEMAS.dump_state(played(seed, 45)[0]))
+        if revoke:
+            doc, path = revoke
+            assert path in faults(doc)
+            made += 1
+    assert made >= 3
+
+
+def test_the_history_takes_no_part_in_a_valid_state_without_it():
+    state, _ = played(4, 50)
+    doc = SCHEMAS.dump_state(state)
+    doc.pop("tricks")
+    doc.pop("dukals")
+    assert load(doc) == state._replace(tricks=None, dukals=None, voids=(0, 0, 0))
