@@ -211,3 +211,24 @@ def test_the_history_takes_no_part_in_a_valid_state_without_it():
     doc.pop("tricks")
     doc.pop("dukals")
     assert load(doc) == state._replace(tricks=None, dukals=None, voids=(0, 0, 0))
+
+
+def test_the_endpoints_deal_extend_show_and_check_the_history(client):
+    url = "/v1/games/ganjifa"
+    state = client.post(f"{url}/deal", json={"seed": 1}).json["state"]
+    assert state["tricks"] == [] and state["dukals"] == []
+    for _ in range(3):  # the opening trick
+        move = client.post(f"{url}/ai-move", json={"state": state, "level": "basic"}).json
+        state = client.post(f"{url}/move", json={"state": state, "move": move["move"]}
+                            ).json["state"]
+    assert [p["card"] for p in state["tricks"][0]["cards"]][0] == "RRAM"
+    view = client.post(f"{url}/view", json={"state": state, "seat": 0}).json["view"]
+    assert view["tricks"] == state["tricks"] and view["dukals"] == []
+    broken = {**state, "tricks": [{**state["tricks"][0],
+                                   "cards": state["tricks"][0]["cards"][:2]}]}
+    r = client.post(f"{url}/legal-moves", json={"state": broken})
+    assert r.status_code == 422 and r.content_type == "application/problem+json"
+    assert any(e["field"].startswith("state.tricks.0.cards") for e in r.json["errors"])
+    half = {k: v for k, v in state.items() if k != "dukals"}
+    r = client.post(f"{url}/legal-moves", json={"state": half})
+    assert r.status_code == 422 and [e["field"] for e in r.json["errors"]] == ["state.dukals"]
