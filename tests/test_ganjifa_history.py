@@ -9,9 +9,12 @@ import random
 
 import pytest
 
+from rules.ai import choose
+from rules.ai import ganjifa as ganjifa_ai
 from rules.ai.ganjifa import basic_move
-from rules.game import InvalidState
-from rules.ganjifa import DECK, GAME, SUIT_COUNT, SUIT_MASK, SUIT_OF
+from rules.cards import bit_list
+from rules.game import InvalidState, Move
+from rules.ganjifa import DECK, GAME, STRENGTH, SUIT_COUNT, SUIT_MASK, SUIT_OF
 from schemas.registry import GAMES
 
 SCHEMAS = GAMES["ganjifa"]
@@ -232,3 +235,49 @@ def test_the_endpoints_deal_extend_show_and_check_the_history(client):
     half = {k: v for k, v in state.items() if k != "dukals"}
     r = client.post(f"{url}/legal-moves", json={"state": half})
     assert r.status_code == 422 and [e["field"] for e in r.json["errors"]] == ["state.dukals"]
+
+
+def test_what_basic_play_of_the_history_implies_never_excludes_a_card_basic_holds():
+    """`modelled` narrows the view by reading the history as basic's play: in deals that
+    basic plays in every seat, the true deal always fits it, whichever seat looks. And it
+    does narrow: without it the test of the strong level against basic is weaker."""
+    narrowed = 0
+    for seed in range(12):
+        state = GAME.deal(random.Random(seed))
+        while state.to_act is not None:
+            for seat in range(3):
+                view = GAME.observe(state, seat)
+                lacks = ganjifa_ai.modelled(view).public.voids
+                for other in range(3):
+                    if other != seat:
+                        assert not state.hands[other] & lacks[other], (seed, seat, other)
+                        narrowed += bool(lacks[other] & ~state.voids[other])
+            state = GAME.apply(state, basic_move(state, state.to_act, None))
+    assert narrowed > 1000
+
+
+def test_the_search_falls_back_to_the_view_when_the_opponents_did_not_play_as_basic():
+    """A history that basic's play cannot explain (here: the answer to a Dukal was not
+    the answering seat's cheapest cards, which the seat still holds) leaves no world for
+    the model; the strong level then searches the view itself and still answers."""
+    for seed in range(40):
+        state = GAME.deal(random.Random(seed))
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            seat = state.to_act
+            if state.dukal is not None:  # answer with the dearest cards, unlike basic
+                k = state.dukal.cards.bit_count()
+                hand = sorted(bit_list(state.hands[seat]), key=lambda c: -STRENGTH[c])
+                move = Move(seat, "discard", cards=tuple(sorted(hand[:k])))
+            else:
+                move = basic_move(state, seat, rng)
+            state = GAME.apply(state, move)
+            if state.dukals and state.to_act is not None and state.dukal is None:
+                view = GAME.observe(state, state.to_act)
+                try:
+                    GAME.sample(ganjifa_ai.modelled(view), rng)
+                except ValueError:
+                    move, _ = choose(GAME, view, "strong", rng, 50, playouts=20)
+                    assert GAME.verify(state, move) is None
+                    return
+    raise AssertionError("no history contradicted the model")

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 from rules.cards import bit_list
-from rules.game import Move
+from rules.game import Move, View
 from rules.ganjifa import (
+    AFTER,
     BEATERS,
     DECK,
     MANTRI_BITS,
@@ -89,6 +90,102 @@ def basic_move(state: GanjifaState, seat: int, rng: random.Random) -> Move:
         if safe:
             return Move(seat, "play", card=min(safe, key=cost))
     return Move(seat, "play", card=min(options, key=cost))
+
+
+def _picked_before(trump: int) -> tuple[int, ...]:
+    """For each card, the cards basic would pick before it as its cheapest (`_cost`, ties
+    to the lower index, as `min` and a stable sort over `bit_list` break them)."""
+    order = sorted(range(len(DECK)), key=lambda c: (_cost(c, trump), c))
+    before = [0] * len(DECK)
+    mask = 0
+    for c in order:
+        before[c] = mask
+        mask |= 1 << c
+    return tuple(before)
+
+
+PICKED_BEFORE = tuple(_picked_before(t) for t in range(len(SUIT_MASK)))
+
+
+def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
+    """The cards each other seat cannot hold now had it played the deal's history as basic
+    does (`basic_move`), read from what `seat` sees: every rule below takes a card basic
+    chose as the cheapest of some set, so the seat held none of that set cheaper than it
+    then, and cards only leave a hand. A follower that did not win played its cheapest
+    card of the led suit, or, void (G6), of the suit it played; the last to play that won
+    did so with its cheapest winning card; a leader whose lead some card known to lie
+    elsewhere beat (so no boss) led its cheapest card of all (no Dukal either, else it
+    would have led one); an answer to a Dukal is the seat's k cheapest cards. A second to
+    play that won, and a lead that may have been a boss, tell too little to use."""
+    trump = public.trump
+    before = PICKED_BEFORE[trump]
+    beaters = BEATERS[trump]
+    lacks = [0, 0, 0]
+    # What each seat played from each completed trick on, walking back through them: a
+    # card that a seat other than the leader held then (or holds now) was unseen by the
+    # leader. The captured Dukals' cards are left out: when they were led is not recorded.
+    played = [0, 0, 0]
+    for i, card in enumerate(public.trick):
+        played[(public.leader + i) % PLAYERS] |= 1 << card
+    answers = [((d.seat + 1 + j) % PLAYERS, m) for d in public.dukals or ()
+               for j, m in enumerate(d.discards)]
+    if public.dukal is not None:
+        d = public.dukal
+        played[d.seat] |= d.cards
+        for j, m in enumerate(d.discards):
+            played[(d.seat + 1 + j) % PLAYERS] |= m
+            answers.append(((d.seat + 1 + j) % PLAYERS, m))
+    tricks = public.tricks or ()
+    for t in range(len(tricks) - 1, -1, -1):
+        leader, cards, _ = tricks[t]
+        for j in range(PLAYERS):
+            played[(leader + j) % PLAYERS] |= 1 << cards[j]
+        led = SUIT_OF[cards[0]]
+        best = cards[0]
+        for j in (1, 2):
+            s, card = (leader + j) % PLAYERS, cards[j]
+            wins = beaters[best] >> card & 1
+            if s != seat:
+                suit = SUIT_OF[card]
+                if not wins:
+                    lacks[s] |= before[card] & SUIT_MASK[suit]
+                    if suit == trump and suit != led:
+                        # A trump was its cheapest option: no plain suit came before the
+                        # trump in its search for the next suit it held (G6).
+                        for skipped in AFTER[led]:
+                            if skipped == trump:
+                                break
+                            lacks[s] |= SUIT_MASK[skipped]
+                elif j == 2:
+                    lacks[s] |= before[card] & beaters[best] & SUIT_MASK[suit]
+            if wins:
+                best = card
+        if t and leader != seat:  # the opening lead (G5) is forced
+            elsewhere = public.hands[seat]
+            for s in range(PLAYERS):
+                if s != leader:
+                    elsewhere |= played[s]
+            if beaters[cards[0]] & SUIT_MASK[led] & elsewhere:
+                lacks[leader] |= before[cards[0]]
+    for s, m in answers:
+        if s != seat and m:
+            lacks[s] |= before[max(bit_list(m), key=lambda c: (_cost(c, trump), c))]
+    return lacks
+
+
+def modelled(view: View) -> View:
+    """The view with what `_lacks_by_basic` reads from the history added to the cards each
+    other seat is known to lack, so that the worlds `Game.sample` draws from it are deals
+    in which basic, the opponents' model in the playouts, would have played the history.
+    A client's opponents may play otherwise; the search falls back to the view itself when
+    no deal fits (`search.strong_move`)."""
+    public = view.public
+    if not public.tricks:
+        return view
+    lacks = _lacks_by_basic(public, view.seat)
+    voids = public.voids
+    return view._replace(public=public._replace(
+        voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2])))
 
 
 def play_class(state: GanjifaState, seat: int):
