@@ -281,3 +281,28 @@ def test_the_search_falls_back_to_the_view_when_the_opponents_did_not_play_as_ba
                     assert GAME.verify(state, move) is None
                     return
     raise AssertionError("no history contradicted the model")
+
+
+def test_a_seat_whose_play_contradicts_basic_is_not_modelled():
+    """Random players soon play a card that basic's reading of their earlier play says
+    they could not hold: from then on nothing is inferred for them, where basic players
+    (the test above) keep being read."""
+    from rules.ai import random_move
+
+    read = unread = 0
+    for seed in range(10):
+        state = GAME.deal(random.Random(seed))
+        rng = random.Random(seed)
+        for _ in range(60):
+            state = GAME.apply(state, random_move(GAME, state, state.to_act, rng))
+        seat = state.to_act
+        view = GAME.observe(state, seat)
+        lacks = ganjifa_ai.modelled(view).public.voids
+        for other in range(3):
+            if other != seat:
+                assert not state.hands[other] & lacks[other]
+                if lacks[other] == state.voids[other]:
+                    unread += 1
+                else:
+                    read += 1
+    assert unread >= 16 and read <= 4, (read, unread)

@@ -116,11 +116,21 @@ def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
     did so with its cheapest winning card; a leader whose lead some card known to lie
     elsewhere beat (so no boss) led its cheapest card of all (no Dukal either, else it
     would have led one); an answer to a Dukal is the seat's k cheapest cards. A second to
-    play that won, and a lead that may have been a boss, tell too little to use."""
+    play that won, and a lead that may have been a boss, tell too little to use.
+
+    A seat that later played a card it could not have held, had it played as basic, is
+    no basic player: nothing is inferred for it (against random players, the inferences
+    would only mislead: bench/README.md)."""
     trump = public.trump
     before = PICKED_BEFORE[trump]
     beaters = BEATERS[trump]
     lacks = [0, 0, 0]
+    unlike_basic = [False, False, False]
+
+    def lack(s: int, cards: int) -> None:
+        if cards & played[s]:
+            unlike_basic[s] = True
+        lacks[s] |= cards
     # What each seat played from each completed trick on, walking back through them: a
     # card that a seat other than the leader held then (or holds now) was unseen by the
     # leader. The captured Dukals' cards are left out: when they were led is not recorded.
@@ -148,16 +158,16 @@ def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
             if s != seat:
                 suit = SUIT_OF[card]
                 if not wins:
-                    lacks[s] |= before[card] & SUIT_MASK[suit]
+                    lack(s, before[card] & SUIT_MASK[suit])
                     if suit == trump and suit != led:
                         # A trump was its cheapest option: no plain suit came before the
                         # trump in its search for the next suit it held (G6).
                         for skipped in AFTER[led]:
                             if skipped == trump:
                                 break
-                            lacks[s] |= SUIT_MASK[skipped]
+                            lack(s, SUIT_MASK[skipped])
                 elif j == 2:
-                    lacks[s] |= before[card] & beaters[best] & SUIT_MASK[suit]
+                    lack(s, before[card] & beaters[best] & SUIT_MASK[suit])
             if wins:
                 best = card
         if t and leader != seat:  # the opening lead (G5) is forced
@@ -166,11 +176,11 @@ def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
                 if s != leader:
                     elsewhere |= played[s]
             if beaters[cards[0]] & SUIT_MASK[led] & elsewhere:
-                lacks[leader] |= before[cards[0]]
+                lack(leader, before[cards[0]])
     for s, m in answers:
         if s != seat and m:
             lacks[s] |= before[max(bit_list(m), key=lambda c: (_cost(c, trump), c))]
-    return lacks
+    return [0 if unlike_basic[s] else lacks[s] for s in range(PLAYERS)]
 
 
 def modelled(view: View) -> View:
