@@ -323,6 +323,40 @@ def _voids_after(voids: tuple[int, int, int], trump: int, leader: int, first: in
     return (out[0], out[1], out[2])
 
 
+def _revoke(seat: int, held: int, led: int, card: int, trump: int) -> str | None:
+    """Why `seat`, holding `held` beside `card`, could not follow a trick led in suit `led`
+    with `card` (G6), or None if it could."""
+    if SUIT_OF[card] == led:
+        return None
+    if held & SUIT_MASK[led]:
+        return (f"Seat {seat} held {suit_label(led)} and had to follow suit, not play "
+                f"{DECK.codes[card]} (G6).")
+    if not void_options(held | 1 << card, led, trump) >> card & 1:
+        return (f"Seat {seat} was void in {suit_label(led)} and had to play a trump or the "
+                f"next suit it held, not {DECK.codes[card]} (G6).")
+    return None
+
+
+def _dukal_problems(problems: list[Problem], path: str, seat: int, cards: list[int],
+                    discards: list[tuple[int, list[int]]]) -> None:
+    """G8 for the Dukal at `path`, led by `seat`, and its answers so far: a Dukal, answered
+    in turn order from the leader's left, each answer exactly k cards."""
+    k = len(cards)
+    flaw = dukal_flaw(mask_of(cards))
+    if flaw:
+        problems.append(Problem(f"{path}.cards", f"Not a Dukal: {flaw} (G8)."))
+    for j, (answer, given) in enumerate(discards):
+        expected = (seat + 1 + j) % PLAYERS
+        if answer != expected:
+            problems.append(Problem(
+                f"{path}.discards.{j}.seat", f"Answer {j} to seat {seat}'s Dukal is seat "
+                f"{expected}'s, not seat {answer}'s (G8)."))
+        if len(given) != k:
+            problems.append(Problem(
+                f"{path}.discards.{j}.cards", f"An answer to a Dukal of {k} cards is exactly "
+                f"{k} cards, not {len(given)} (G8)."))
+
+
 def _history(problems: list[Problem], trump: int, masks: list[int],
              captured: list[list[int]], leader: int, trick: list[tuple[int, int]],
              dukal: dict | None, tricks: list | None, dukals: list | None) -> tuple:
@@ -387,22 +421,10 @@ def _history(problems: list[Problem], trump: int, masks: list[int],
             problems.append(Problem(
                 f"{path}.seat", f"Seat {seat} won no trick, so never led after the opening "
                 "trick: only the leader leads a Dukal (G5, G8)."))
-        flaw = dukal_flaw(mask_of(cards))
-        if flaw:
-            problems.append(Problem(f"{path}.cards", f"Not a Dukal: {flaw} (G8)."))
+        _dukal_problems(problems, path, seat, cards, discards)
         if len(discards) != PLAYERS - 1:
             problems.append(Problem(
                 f"{path}.discards", "A captured Dukal was answered by both opponents (G8)."))
-        for j, (answer, given) in enumerate(discards):
-            expected = (seat + 1 + j) % PLAYERS
-            if answer != expected:
-                problems.append(Problem(
-                    f"{path}.discards.{j}.seat", f"Answer {j} to seat {seat}'s Dukal is "
-                    f"seat {expected}'s, not seat {answer}'s (G8)."))
-            if len(given) != k:
-                problems.append(Problem(
-                    f"{path}.discards.{j}.cards", f"An answer to a Dukal of {k} cards is "
-                    f"exactly {k} cards, not {len(given)} (G8)."))
         whole = mask_of(cards)
         for _, given in discards:
             whole |= mask_of(given)
@@ -434,17 +456,9 @@ def _history(problems: list[Problem], trump: int, masks: list[int],
         led = SUIT_OF[cards[0]]
         for j in (1, 2):
             seat, card = (first + j) % PLAYERS, cards[j]
-            if SUIT_OF[card] == led:
-                continue
-            if later[seat] & SUIT_MASK[led]:
-                problems.append(Problem(
-                    f"tricks.{i}.cards.{j}.card", f"Seat {seat} held {suit_label(led)} and "
-                    f"had to follow suit, not play {codes[card]} (G6)."))
-            elif not void_options(later[seat] | 1 << card, led, trump) >> card & 1:
-                problems.append(Problem(
-                    f"tricks.{i}.cards.{j}.card", f"Seat {seat} was void in "
-                    f"{suit_label(led)} and had to play a trump or the next suit it held, "
-                    f"not {codes[card]} (G6)."))
+            revoke = _revoke(seat, later[seat], led, card, trump)
+            if revoke:
+                problems.append(Problem(f"tricks.{i}.cards.{j}.card", revoke))
         for j in range(PLAYERS):
             later[(first + j) % PLAYERS] |= 1 << cards[j]
     voids = (0, 0, 0)
@@ -576,17 +590,9 @@ class Ganjifa(Game):
                 continue
             if i == 0:
                 continue
-            led = SUIT_OF[trick[0][1]]
-            if SUIT_OF[card] == led:
-                continue
-            if masks[seat] & SUIT_MASK[led]:
-                problems.append(Problem(
-                    f"trick.{i}.card", f"Seat {seat} holds {suit_label(led)} and had to follow "
-                    f"suit, not play {codes[card]} (G6)."))
-            elif not void_options(masks[seat] | 1 << card, led, trump) >> card & 1:
-                problems.append(Problem(
-                    f"trick.{i}.card", f"Seat {seat} was void in {suit_label(led)} and had to "
-                    f"play a trump or the next suit it held, not {codes[card]} (G6)."))
+            revoke = _revoke(seat, masks[seat], SUIT_OF[trick[0][1]], card, trump)
+            if revoke:
+                problems.append(Problem(f"trick.{i}.card", revoke))
 
         # The pending Dukal (G8).
         delta = [0, 0, 0]  # cards each hand has given since the current lead
@@ -597,25 +603,14 @@ class Ganjifa(Game):
             if d != leader:
                 problems.append(Problem(
                     "dukal.seat", f"The Dukal's seat is the leader's, seat {leader} (G8)."))
-            flaw = dukal_flaw(mask_of(dukal["cards"]))
-            if flaw:
-                problems.append(Problem("dukal.cards", f"Not a Dukal: {flaw} (G8)."))
+            _dukal_problems(problems, "dukal", d, dukal["cards"], discards)
             if len(discards) >= PLAYERS - 1:
                 problems.append(Problem(
                     "dukal.discards", "Once both opponents have answered, the leader captures "
                     "the Dukal at once (G8)."))
             delta[d] = k
-            for j, (seat, cards) in enumerate(discards):
-                expected = (d + 1 + j) % PLAYERS
-                if seat != expected:
-                    problems.append(Problem(
-                        f"dukal.discards.{j}.seat", f"Answer {j} to seat {d}'s Dukal is seat "
-                        f"{expected}'s, not seat {seat}'s (G8)."))
-                if len(cards) != k:
-                    problems.append(Problem(
-                        f"dukal.discards.{j}.cards", f"An answer to a Dukal of {k} cards is "
-                        f"exactly {k} cards, not {len(cards)} (G8)."))
-                delta[expected] = k
+            for j in range(len(discards)):
+                delta[(d + 1 + j) % PLAYERS] = k
             if len(discards) < PLAYERS - 1:
                 answering = (d + 1 + len(discards)) % PLAYERS
             for s in range(PLAYERS):
