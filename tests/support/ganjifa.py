@@ -12,7 +12,9 @@ from rules.ganjifa import (
     MANTRIS,
     PLAYERS,
     RAJAS,
+    STRENGTH,
     SUIT_COUNT,
+    SUIT_OF,
     SUIT_SIZE,
     GanjifaState,
 )
@@ -96,6 +98,29 @@ def check_state(state: GanjifaState) -> None:
     assert all(c.bit_count() % 3 == 0 for c in state.captured)
     if not state.trick and state.dukal is None:
         assert len({h.bit_count() for h in state.hands}) == 1
+    if state.tricks is not None:
+        check_history(state)
+
+
+def check_history(state: GanjifaState) -> None:
+    """The deal's history: every captured card once, in the pile of the trick's winner
+    (G7: the highest trump, else the highest of the led suit) or the Dukal's leader (G8);
+    no hand holds a suit its seat showed it lacks (G6)."""
+    won = [0, 0, 0]
+    count = 0
+    for leader, cards, winner in state.tricks:
+        power = [(SUIT_OF[c] == state.trump, SUIT_OF[c] == SUIT_OF[cards[0]], STRENGTH[c])
+                 for c in cards]
+        assert winner == (leader + power.index(max(power))) % PLAYERS
+        for c in cards:
+            won[winner] |= 1 << c
+            count += 1
+    for d in state.dukals:
+        for m in (d.cards, *d.discards):
+            won[d.seat] |= m
+            count += m.bit_count()
+    assert tuple(won) == state.captured and count == sum(c.bit_count() for c in won)
+    assert not any(state.hands[s] & state.voids[s] for s in range(PLAYERS))
 
 
 def check_final(state: GanjifaState, settlement: dict) -> None:
