@@ -443,7 +443,9 @@ def _history(problems: list[Problem], trump: int, masks: list[int],
         problems.append(Problem(
             "tricks", "A card is played twice in the completed tricks and Dukals (G1)."))
     # G6 backwards: what each seat held at a trick includes its hand now and what it
-    # played in later tricks, the trick in progress and the pending Dukal.
+    # played in later tricks, the trick in progress and the pending Dukal; and a captured
+    # Dukal's cards, at every trick up to its leader's first won one, since only a leader
+    # leads a Dukal (G8).
     later = list(masks)
     for seat, card in trick:
         later[seat] |= 1 << card
@@ -451,7 +453,16 @@ def _history(problems: list[Problem], trump: int, masks: list[int],
         later[dukal["seat"]] |= mask_of(dukal["cards"])
         for seat, given in dukal["discards"]:
             later[seat] |= mask_of(given)
+    first_win: dict[int, int] = {}
+    for i, (_, _, winner) in enumerate(played):
+        first_win.setdefault(winner, i)
+    early = sorted(((first_win[d.seat], (d.seat + j) % PLAYERS, m)
+                    for d in captures if d.seat in first_win
+                    for j, m in enumerate((d.cards, *d.discards))), reverse=True)
     for i in range(len(played) - 1, -1, -1):
+        while early and early[0][0] >= i:
+            _, seat, cards = early.pop(0)
+            later[seat] |= cards
         first, cards, _ = played[i]
         led = SUIT_OF[cards[0]]
         for j in (1, 2):

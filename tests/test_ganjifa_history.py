@@ -306,3 +306,30 @@ def test_a_seat_whose_play_contradicts_basic_is_not_modelled():
                 else:
                     read += 1
     assert unread >= 16 and read <= 4, (read, unread)
+
+
+def test_G6_G8_a_revoke_shown_by_a_later_dukal_is_caught():
+    """Seat 1 played 1KUR on a Matsya lead, then led a Matsya Dukal. A Dukal is led only
+    after its leader's first won trick (G8), so seat 1 held those Matsya cards at that
+    earlier trick and had to follow suit (G6)."""
+    tricks = [(["RRAM", "1RAM", "2RAM"], 0), (["1MAT", "1KUR", "2MAT"], 0),
+              (["10VAR", "RVAR", "9VAR"], 1)]
+    dukal_cards, answers = ["RMAT", "MMAT", "3MAT", "4MAT", "5MAT"], [
+        [f"{p}PAR" for p in range(1, 6)], [f"{p}BAL" for p in range(1, 6)]]
+    used = {c for cards, _ in tricks for c in cards} | {*dukal_cards, *answers[0], *answers[1]}
+    rest = sorted((c for c in DECK.codes if c not in used), key=lambda c: "MAT" not in c)
+    hands = [rest[:32], rest[32:64], rest[64:]]
+    assert not any("MAT" in c for c in hands[1])
+
+    with pytest.raises(InvalidState) as e:
+        GAME.build(
+            period="day", hands=[[IX[c] for c in h] for h in hands],
+            captured=[[IX[c] for cards, w in tricks if w == 0 for c in cards],
+                      [IX[c] for c in [*tricks[2][0], *dukal_cards, *answers[0],
+                                       *answers[1]]], []],
+            leader=1, trick=[], dukal=None,
+            tricks=[([(j, IX[c]) for j, c in enumerate(cards)], w) for cards, w in tricks],
+            dukals=[{"seat": 1, "cards": [IX[c] for c in dukal_cards],
+                     "discards": [(2, [IX[c] for c in answers[0]]),
+                                  (0, [IX[c] for c in answers[1]])]}])
+    assert [p.field for p in e.value.problems] == ["tricks.1.cards.1.card"]
