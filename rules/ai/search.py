@@ -37,9 +37,8 @@ MODEL = {"ganjifa": ganjifa.modelled}
 # playout, and its playouts ~1.45x less again with every suit's bosses found at once: at
 # 2.0, 200 deals measured a searched move's CPU p50 68 ms, p99 154 ms), so that the
 # deadline stays a guard and not the rule: a search it cuts short no longer gives the
-# same move for the same seed. Tarot 0.35 -> 0.3 with FIXED_COST, 600 deals against
-# basic: CPU p99 187 -> 132 ms, moves past the deadline 5% -> 0.03%, the strong seat's
-# lead over the basic seats +15.1 -> +13.0 (paired -2.1 +- 6.3, within the noise).
+# same move for the same seed. Tarot 0.35 -> 0.3 with FIXED_COST (bench/README.md, 600
+# deals against basic): moves past the deadline 5% -> 0.03%, strength within the noise.
 RATE = {"durak": 0.9, "tarot": 0.3, "ganjifa": 2.0}
 DECK_IN_PLAY = {"durak": 36, "tarot": 78, "ganjifa": 120}
 # What a playout costs beside playing its cards (sampling the world, dealing the hands,
