@@ -141,6 +141,84 @@ def _first_attacker(hands: tuple[int, int], trump: int) -> int:
     return 0 if lowest(trumps[0]) < lowest(trumps[1]) else 1
 
 
+# -- the checks of a state given as fields, one rule block each ---------------------------
+
+Table = list[tuple[int, int | None]]
+
+
+def pile_problems(hands: list[list[int]], stock: list[int], discard: list[int],
+                  table: Table) -> list[Problem]:
+    """D1: every card once across the piles; D11: the discard pile holds whole beaten-off
+    bouts, an attack and its defence each, so an even number of cards."""
+    def places() -> list[tuple[str, int]]:
+        out = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
+               *placed("stock", stock), *placed("discard", discard)]
+        for i, (a, d) in enumerate(table):
+            out.append((f"table.{i}.attack", a))
+            if d is not None:
+                out.append((f"table.{i}.defense", d))
+        return out
+
+    on_table = [c for pair in table for c in pair if c is not None]
+    problems = conservation_problems(
+        DECK, (hands[0], hands[1], stock, discard, on_table), places)
+    if len(discard) % 2:
+        problems.append(Problem("discard", "durak_discard_odd", {"count": len(discard)}))
+    return problems
+
+
+def trump_problems(trump: int, stock: list[int]) -> list[Problem]:
+    """D2, D3: the trump is the suit of the turned-up card, the stock's last."""
+    if stock and SUIT_OF[stock[-1]] != trump:
+        return [Problem("trump", "durak_trump", {"card": DECK.codes[stock[-1]]})]
+    return []
+
+
+def table_problems(trump: int, table: Table, taking: bool) -> list[Problem]:
+    """D4, D7, D8: each attack matches a rank on the table, each defence beats its attack,
+    and only the last attack is unbeaten — or several, once the defender takes."""
+    problems = []
+    codes = DECK.codes
+    ranks = 0
+    unbeaten = 0
+    for i, (a, d) in enumerate(table):
+        if i and not ranks & RANK_MASK[RANK_OF[a]]:
+            problems.append(Problem(f"table.{i}.attack", "durak_rank", {"card": codes[a]}))
+        ranks |= RANK_MASK[RANK_OF[a]]
+        if d is None:
+            unbeaten += 1
+            continue
+        if unbeaten:
+            problems.append(Problem(f"table.{i}.defense", "durak_defence_after_unbeaten"))
+        ranks |= RANK_MASK[RANK_OF[d]]
+        if not BEATERS[trump][a] >> d & 1:
+            problems.append(Problem(f"table.{i}.defense", "durak_cannot_beat",
+                                    {"card": codes[d], "attack": codes[a]}))
+    if taking and not unbeaten:
+        problems.append(Problem("taking", "durak_take_nothing"))
+    if not taking and unbeaten > 1:
+        problems.append(Problem("table", "durak_unbeaten"))
+    return problems
+
+
+def bout_problems(hands: list[list[int]], stock: list[int], attacker: int,
+                  table: Table) -> list[Problem]:
+    """D9: the bout limit; D12: while the stock lasts, both began the bout with six."""
+    problems = []
+    defender = 1 - attacker
+    defended = sum(1 for _, d in table if d is not None)
+    limit = min(BOUT_LIMIT, len(hands[defender]) + defended)
+    if len(table) > limit:
+        problems.append(Problem("table", "durak_bout_limit",
+                                {"count": len(table), "limit": limit}))
+    if stock:
+        if len(hands[attacker]) + len(table) < HAND_SIZE:
+            problems.append(Problem(f"hands.{attacker}", "durak_attacker_short"))
+        if len(hands[defender]) + defended < HAND_SIZE:
+            problems.append(Problem(f"hands.{defender}", "durak_defender_short"))
+    return problems
+
+
 class Durak(Game):
     id = "durak"
     name = "Durak"
@@ -187,72 +265,15 @@ class Durak(Game):
     ) -> DurakState:
         """A state from its fields (cards as deck indices), or InvalidState with every
         problem found. Field paths match the JSON state of API.md."""
-        def places() -> list[tuple[str, int]]:
-            out = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
-                   *placed("stock", stock), *placed("discard", discard)]
-            for i, (a, d) in enumerate(table):
-                out.append((f"table.{i}.attack", a))
-                if d is not None:
-                    out.append((f"table.{i}.defense", d))
-            return out
-
-        on_table = [c for pair in table for c in pair if c is not None]
-        problems = conservation_problems(
-            DECK, (hands[0], hands[1], stock, discard, on_table), places)
         t = SUITS.index(trump)
-        if stock and SUIT_OF[stock[-1]] != t:
-            problems.append(Problem(
-                "trump", f"The trump must be the suit of the turned-up card {DECK.codes[stock[-1]]}"
-                " (D2, D3)."))
-        defender_hand = len(hands[1 - attacker])
-        defended = 0
-        ranks = 0
-        unbeaten_seen = False
-        for i, (a, d) in enumerate(table):
-            if i and not ranks & RANK_MASK[RANK_OF[a]]:
-                problems.append(Problem(
-                    f"table.{i}.attack",
-                    f"{DECK.codes[a]} matches no rank already on the table (D8)."))
-            ranks |= RANK_MASK[RANK_OF[a]]
-            if d is None:
-                unbeaten_seen = True
-                continue
-            if unbeaten_seen:
-                problems.append(Problem(
-                    f"table.{i}.defense", "A defence follows an attack left unbeaten (D8, D10)."))
-            defended += 1
-            ranks |= RANK_MASK[RANK_OF[d]]
-            if not BEATERS[t][a] >> d & 1:
-                problems.append(Problem(
-                    f"table.{i}.defense",
-                    f"{DECK.codes[d]} does not beat {DECK.codes[a]} (D4)."))
-        unbeaten = len(table) - defended
-        if taking and not unbeaten:
-            problems.append(Problem("taking", "Taking needs an unbeaten attack on the table (D7)."))
-        if not taking and unbeaten > 1:
-            problems.append(Problem(
-                "table", "More than one unbeaten attack while the defender defends (D8)."))
-        limit = min(BOUT_LIMIT, defender_hand + defended)
-        if len(table) > limit:
-            problems.append(Problem(
-                "table", f"{len(table)} attack cards exceed the bout limit of {limit} (D9)."))
-        if stock:
-            # D12: after every refill that leaves a stock, both hands hold six or more.
-            attacks = len(table)
-            if len(hands[attacker]) + attacks < HAND_SIZE:
-                problems.append(Problem(
-                    f"hands.{attacker}",
-                    "The attacker began the bout with fewer than six cards while the stock "
-                    "still holds cards (D12)."))
-            if defender_hand + defended < HAND_SIZE:
-                problems.append(Problem(
-                    f"hands.{1 - attacker}",
-                    "The defender began the bout with fewer than six cards while the stock "
-                    "still holds cards (D12)."))
+        problems = [*pile_problems(hands, stock, discard, table),
+                    *trump_problems(t, stock),
+                    *table_problems(t, table, taking),
+                    *bout_problems(hands, stock, attacker, table)]
         if problems:
             raise InvalidState(problems)
-        # Every card is known to lie once (conservation_problems above), so a sum of bits is
-        # their mask, added at C speed.
+        # Every card is known to lie once (pile_problems above), so a sum of bits is their
+        # mask, added at C speed.
         bit = BIT.__getitem__
         state = (t, (sum(map(bit, hands[0])), sum(map(bit, hands[1]))), tuple(stock),
                  sum(map(bit, discard)), attacker,

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from rules.cards import Deck, mask_of
 from rules.reasons import Reason
+from rules.texts import english
 
 
 class Move(NamedTuple):
@@ -56,11 +57,11 @@ def derived_problems(game: Game, state, phase=UNSET, to_act=UNSET, result=UNSET)
     now, acting, settled = game.derived(state)
     problems = []
     if phase is not UNSET and phase != now:
-        problems.append(Problem("phase", f"The phase is {now}, not {phase}."))
+        problems.append(Problem("phase", "phase", {"now": now, "given": phase}))
     if to_act is not UNSET and to_act != acting:
-        problems.append(Problem("to_act", f"Seat {acting} is to act, not {to_act}."))
+        problems.append(Problem("to_act", "to_act", {"now": acting, "given": to_act}))
     if result is not UNSET and result != settled:
-        problems.append(Problem("result", "The result does not match the state."))
+        problems.append(Problem("result", "result"))
     return problems
 
 
@@ -164,18 +165,29 @@ def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
 
 
 class Problem(NamedTuple):
-    """One thing wrong with a state: the field at fault (a dotted path) and why."""
+    """One thing wrong with a state: the field at fault (a dotted path), a code and the
+    values its message names; the message is the catalogue's entry `state.<code>`."""
 
     field: str
-    message: str
+    code: str
+    values: dict[str, Any] | None = None
+
+    @property
+    def message(self) -> str:
+        return english(f"state.{self.code}", self.values)
 
 
 class InvalidState(ValueError):
     """A state that no legal play can reach; carries every problem found."""
 
     def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(f"{p.field}: {p.message}" for p in problems))
+        super().__init__("; ".join(f"{p.field}: {p.code}" for p in problems))
         self.problems = problems
+
+
+class NoWorldFits(Exception):
+    """No deal of the hidden cards fits a view: what it says the seats lack or hold
+    contradicts itself (a view narrowed by a model of play the players did not follow)."""
 
 
 class Game:
@@ -287,10 +299,12 @@ def conservation_problems(deck: Deck, piles, places: Callable[[], list[tuple[str
     codes = deck.codes
     for where, card in places():
         if card in seen:
-            problems.append(Problem(where, f"{codes[card]} appears twice (also at {seen[card]})."))
+            problems.append(Problem(where, "card_twice", {"card": codes[card],
+                                                          "also": seen[card]}))
         else:
             seen[card] = where
     if len(seen) < len(deck):
         missing = [codes[c] for c in range(len(deck)) if c not in seen]
-        problems.append(Problem("", f"{len(missing)} card(s) missing: {', '.join(missing)}."))
+        problems.append(Problem("", "cards_missing", {"count": len(missing),
+                                                      "cards": missing}))
     return problems

@@ -20,7 +20,7 @@ import time
 
 from rules import ganjifa as ganjifa_rules
 from rules.ai import durak, ganjifa, ganjifa_playout, tarot
-from rules.game import Game, Move, Template, View
+from rules.game import Game, Move, NoWorldFits, Template, View
 
 POLICY = {"durak": durak.basic_move, "tarot": tarot.basic_move, "ganjifa": ganjifa.basic_move}
 # Moves that play alike in a game are tried once (see the function's reasons).
@@ -190,7 +190,7 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
     searched = MODEL[game.id](view) if game.id in MODEL else view
     try:
         worlds = [sample(game, searched, rng, draws)]
-    except ValueError:  # no deal fits the model: the opponents did not play as it does
+    except NoWorldFits:  # no deal fits the model: the opponents did not play as it does
         searched = view
         worlds = [sample(game, view, rng, draws)]
     seeds = [rng.getrandbits(64)]
