@@ -201,6 +201,14 @@ class Game:
     deck_info: dict[str, Any]
     rules: tuple[str, ...]
     actions: tuple[str, ...]
+    # The module of the game's AI, whose SETTINGS the AI reads (rules/ai/settings.py).
+    ai_module: str
+
+    def build(self, **fields: Any) -> Any:
+        """A state from its fields as the game's state schema loads them (cards as deck
+        indices; the derived fields phase, to_act and result optional, checked when given),
+        or InvalidState with every problem found, its field paths those of API.md."""
+        raise NotImplementedError
 
     def deal(self, rng: random.Random, order: list[int] | None = None, **options: Any):
         """A new deal: stacked from `order` (first = top) when given, else shuffled by rng.
@@ -241,6 +249,10 @@ class Game:
     def play(self, state, move: Move) -> tuple[Any, list[dict]]:
         """The next state and the events, for a move that `verify` accepts."""
         raise NotImplementedError
+
+    def events(self, state, move: Move, new) -> list[dict]:
+        """What `move` did to `state`, giving `new` (API.md, "Events"), cards as indices."""
+        return self.play(state, move)[1]
 
     def apply(self, state, move: Move):
         """The next state alone: what search and random playouts need, without events."""

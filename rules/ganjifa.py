@@ -670,6 +670,7 @@ class Ganjifa(Game):
     }
     rules = tuple(f"G{i}" for i in range(1, 10))
     actions = ("play", "dukal", "discard")
+    ai_module = "rules.ai.ganjifa"
 
     # -- dealing -----------------------------------------------------------------
 

@@ -690,6 +690,7 @@ class Tarot(Game):
     }
     rules = tuple(f"T{i}" for i in range(1, 18))
     actions = ("bid", "discard", "chelem", "poignee", "play")
+    ai_module = "rules.ai.tarot"
 
     # -- dealing -----------------------------------------------------------------
 
