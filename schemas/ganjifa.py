@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
+from rules.game import View
 from rules.ganjifa import (
     AVATAR_NAMES,
     AVATARS,
@@ -29,6 +30,7 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
+from schemas.views import hide_hands, with_derived
 
 PLAYERS = GAME.players
 
@@ -167,3 +169,10 @@ def extra_card(card: int) -> dict:
 
 REQUESTS = request_schemas(GAME, GanjifaStateSchema, GanjifaMoveSchema,
                            {"period": one_of(*PERIODS)})
+
+
+def dump_view(view: View) -> dict:
+    """Hidden: the other two hands."""
+    out = dump_state(view.public)
+    hide_hands(out, view, GAME.players)
+    return with_derived(out, GAME, view)
