@@ -19,6 +19,7 @@ serve: $(BIN)/activate
 
 test: $(BIN)/activate
 	$(BIN)/ruff check .
+	$(BIN)/mypy rules schemas service
 	$(BIN)/python -m pytest -n 2
 
 lint: $(BIN)/activate

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from rules.cards import Card, Deck, bit_list, lowest, mask_of, move_chunks
 from rules.game import (
     UNSET,
@@ -70,7 +72,13 @@ DurakState = tuple[
     tuple[tuple[int, int], ...],  # table: (attack, defence or -1 while unbeaten)
     bool,  # taking: the defender has declared take in this bout (D10)
 ]
-TRUMP, HANDS, STOCK, DISCARD, ATTACKER, TABLE, TAKING = range(7)
+TRUMP: Final = 0
+HANDS: Final = 1
+STOCK: Final = 2
+DISCARD: Final = 3
+ATTACKER: Final = 4
+TABLE: Final = 5
+TAKING: Final = 6
 
 
 def phase(state: DurakState) -> str:
@@ -352,6 +360,7 @@ class Durak(Game):
         if action == "pass":
             return None if table else Reason("cannot_pass_empty_table", "D6")
         card = move.card
+        assert card is not None  # the move's schema requires a card for attack and defend
         if not hands[move.seat] >> card & 1:
             return Reason("card_not_in_hand", "D1",
                           {"seat": move.seat, "card": DECK.codes[card]})
@@ -375,15 +384,16 @@ class Durak(Game):
         # takes it out.
         trump, (hand0, hand1), stock, discard, attacker, table, taking = state
         action = move.action
+        card = move.card
         if action == "attack":
-            card = move.card
+            assert card is not None
             if move.seat:
                 hand1 ^= BIT[card]
             else:
                 hand0 ^= BIT[card]
             return trump, (hand0, hand1), stock, discard, attacker, (*table, (card, -1)), taking
         if action == "defend":
-            card = move.card
+            assert card is not None
             if move.seat:
                 hand1 ^= BIT[card]
             else:

@@ -7,7 +7,7 @@ functions over its frozen states; a state never changes once built.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -204,7 +204,7 @@ class Game:
     # The module of the game's AI, whose SETTINGS the AI reads (rules/ai/settings.py).
     ai_module: str
 
-    def build(self, **fields: Any) -> Any:
+    def build(self, *args: Any, **fields: Any) -> Any:
         """A state from its fields as the game's state schema loads them (cards as deck
         indices; the derived fields phase, to_act and result optional, checked when given),
         or InvalidState with every problem found, its field paths those of API.md."""
@@ -225,7 +225,7 @@ class Game:
                 raise InvalidState(problems)
         return self.deal_from(order, **options)
 
-    def deal_from(self, order: list[int], **options: Any):
+    def deal_from(self, *args: Any, **options: Any) -> Any:
         """The stacked deal of RULES.md (D2, T2, G4) from a full ordered deck."""
         raise NotImplementedError
 
@@ -239,7 +239,7 @@ class Game:
         """The seat's hand, a bitmask."""
         return state.hands[seat]
 
-    def legal_moves(self, state) -> list[Move | Template]:
+    def legal_moves(self, state) -> Sequence[Move | Template]:
         raise NotImplementedError
 
     def verify(self, state, move: Move) -> Reason | None:

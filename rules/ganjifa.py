@@ -132,7 +132,7 @@ SUIT_PLAYS = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "play", card=c)
                    for s in range(PLAYERS))
 SHIFTS = tuple(SUIT_SIZE * s for s in range(SUIT_COUNT))
 _new = tuple.__new__  # a state or a Dukal from a ready tuple, without NamedTuple's __new__
-_DUKAL_MOVES: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+_DUKAL_MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {}
 
 
 def dukal_moves(seat: int, suit: int, pips: int) -> tuple[Move, ...]:
@@ -242,8 +242,8 @@ class Dukal(NamedTuple):
 
 class GanjifaState(NamedTuple):
     trump: int  # suit index: RAM by day, KRI by night (G3)
-    hands: tuple[int, int, int]  # bitmasks
-    captured: tuple[int, int, int]  # bitmasks (G7, G8)
+    hands: tuple[int, ...]  # bitmasks, one a seat
+    captured: tuple[int, ...]  # bitmasks, one a seat (G7, G8)
     leader: int  # leads, or led, the trick in progress; a pending Dukal's seat
     trick: tuple[int, ...]  # cards in play order from the leader, at most two
     dukal: Dukal | None
@@ -251,9 +251,9 @@ class GanjifaState(NamedTuple):
     # tricks as (leader, cards in play order, winner) and the captured Dukals, oldest
     # first; None when a client sent a state without them. `voids` are the cards each seat
     # has shown it lacks in those tricks (G6), which the AI's worlds respect.
-    tricks: tuple[tuple[int, tuple[int, int, int], int], ...] | None = None
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...] | None = None
     dukals: tuple[Dukal, ...] | None = None
-    voids: tuple[int, int, int] = (0, 0, 0)
+    voids: tuple[int, ...] = (0, 0, 0)
 
     @property
     def period(self) -> str:
@@ -299,7 +299,7 @@ def settlement_of(counts: list[int]) -> dict:
             "winners": [s for s in range(PLAYERS) if counts[s] == best]}
 
 
-def _without(hands: tuple[int, int, int], seat: int, cards: int) -> tuple[int, int, int]:
+def _without(hands: tuple[int, ...], seat: int, cards: int) -> tuple[int, ...]:
     if seat == 0:
         return (hands[0] & ~cards, hands[1], hands[2])
     if seat == 1:
@@ -307,7 +307,7 @@ def _without(hands: tuple[int, int, int], seat: int, cards: int) -> tuple[int, i
     return (hands[0], hands[1], hands[2] & ~cards)
 
 
-def _adding(piles: tuple[int, int, int], seat: int, cards: int) -> tuple[int, int, int]:
+def _adding(piles: tuple[int, ...], seat: int, cards: int) -> tuple[int, ...]:
     if seat == 0:
         return (piles[0] | cards, piles[1], piles[2])
     if seat == 1:
@@ -315,8 +315,8 @@ def _adding(piles: tuple[int, int, int], seat: int, cards: int) -> tuple[int, in
     return (piles[0], piles[1], piles[2] | cards)
 
 
-def _voids_after(voids: tuple[int, int, int], trump: int, leader: int, first: int,
-                 second: int, third: int) -> tuple[int, int, int]:
+def _voids_after(voids: tuple[int, ...], trump: int, leader: int, first: int,
+                 second: int, third: int) -> tuple[int, ...]:
     """`voids` with what the two followers of a completed trick showed they lack (G6)."""
     shown = SHOWN_VOID[trump][SUIT_OF[first]]
     out = list(voids)
@@ -509,7 +509,7 @@ def hand_size_problems(hands: list[list[int]], leader: int, trick: Plays,
 
 # -- the deal's history --------------------------------------------------------------------
 
-Played = tuple[int, tuple[int, int, int], int]  # (leader, cards in play order, winner)
+Played = tuple[int, tuple[int, ...], int]  # (leader, cards in play order, winner)
 
 
 def history_tricks(trump: int, tricks: list[tuple[Plays, int]], leader: int
@@ -616,8 +616,8 @@ def history_revokes(trump: int, masks: list[int], trick: Plays, dukal: dict | No
     problems = []
     for i in range(len(played) - 1, -1, -1):
         while early and early[0][0] >= i:
-            _, seat, cards = early.pop(0)
-            later[seat] |= cards
+            _, seat, mask = early.pop(0)
+            later[seat] |= mask
         first, cards, _ = played[i]
         led = SUIT_OF[cards[0]]
         for j in (1, 2):
@@ -645,7 +645,7 @@ def history_of(trump: int, masks: list[int], captured: list[list[int]], leader: 
     problems += found
     problems += history_pile_problems(captured, played, dukals)
     problems += history_revokes(trump, masks, trick, dukal, played, captures)
-    voids = (0, 0, 0)
+    voids: tuple[int, ...] = (0, 0, 0)
     for first, (a, b, c), _ in played:
         voids = _voids_after(voids, trump, first, a, b, c)
     return problems, (tuple(played), tuple(captures), voids)
@@ -780,7 +780,7 @@ class Ganjifa(Game):
                 both ^= low
                 suit = low.bit_length() // SUIT_SIZE
                 for m in dukal_moves(leader, suit, hand >> (SUIT_SIZE * suit) & PIP_BITS):
-                    if len(m.cards) <= limit:  # G8
+                    if len(m.cards or ()) <= limit:  # G8
                         moves.append(m)
         return moves
 
@@ -843,12 +843,13 @@ class Ganjifa(Game):
             return Reason("must_follow_suit", "G6", {"seat": seat})
         if not void_options(hand, led, trump) >> card & 1:
             nxt = next_held_suit(hand, led)
+            assert nxt is not None  # the card played is of a suit after the led one
             return Reason("must_follow_or_next_suit", "G6",
                           {"seat": seat, "suit": SUITS[nxt]})
         return None
 
     @staticmethod
-    def _dukal_reason(hands: tuple[int, int, int], seat: int,
+    def _dukal_reason(hands: tuple[int, ...], seat: int,
                       cards: tuple[int, ...]) -> Reason | None:
         codes = DECK.codes
         mask = 0
@@ -871,6 +872,7 @@ class Ganjifa(Game):
         trump, hands, captured, leader, trick, dukal, tricks, dukals, voids = state
         seat, action, card = move[0], move[1], move[2]
         if action == "play":
+            assert card is not None  # each action's fields, as its schema requires
             h0, h1, h2 = hands
             if seat == 0:
                 h0 &= ~(1 << card)
@@ -896,12 +898,14 @@ class Ganjifa(Game):
                 return new, events
             events.append({"type": "deal_over", "settlement": _settlement(new)})
             return new, events
-        elif action == "dukal":
+        assert move.cards is not None
+        if action == "dukal":
             cards = mask_of(move.cards)
             return (GanjifaState(trump, _without(hands, seat, cards), captured, leader, (),
                                  Dukal(seat, cards, ()), tricks, dukals, voids),
                     [{"type": "dukal_led", "seat": seat, "cards": bit_list(cards)}])
         else:
+            assert dukal is not None  # a discard answers the pending Dukal
             cards = mask_of(move.cards)
             hands = _without(hands, seat, cards)
             event = {"type": "dukal_answered", "seat": seat, "cards": bit_list(cards)}
@@ -988,10 +992,10 @@ class Ganjifa(Game):
             mine = only | mask_of(rng.sample(pool, room))
         else:
             mine = only | free & ~mask_of(rng.sample(pool, len(pool) - room))
-        hands = list(public.hands)
-        hands[first] |= mine
-        hands[second] |= unseen & ~mine
-        return public._replace(hands=tuple(hands))
+        dealt = list(public.hands)
+        dealt[first] |= mine
+        dealt[second] |= unseen & ~mine
+        return public._replace(hands=tuple(dealt))
 
 
 GAME = Ganjifa()

@@ -7,6 +7,7 @@ Excuse at 77. Card points are counted in half points (T13) so that every sum is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from rules.cards import Card, Deck, bit_list, mask_of, move_chunks
@@ -72,7 +73,7 @@ def _card(i: int) -> Card:
 DECK = Deck(_card(i) for i in range(78))
 SUIT_OF = tuple(i // 14 if i < FIRST_TRUMP else TRUMP_SUIT if i < EXCUSE else EXCUSE_SUIT
                 for i in range(78))
-HALF_POINTS = tuple(round(c.points * 2) for c in DECK.cards)
+HALF_POINTS = tuple(round((c.points or 0) * 2) for c in DECK.cards)
 SUIT_MASK = tuple(mask_of(range(s * 14, s * 14 + 14)) for s in range(4))
 TRUMPS = mask_of(range(FIRST_TRUMP, EXCUSE))
 EXCUSE_BIT = 1 << EXCUSE
@@ -107,7 +108,7 @@ def listed_plays(seat: int, mask: int) -> list[Move]:
 
 class TarotState(NamedTuple):
     dealer: int
-    hands: tuple[int, int, int, int]  # bitmasks
+    hands: tuple[int, ...]  # bitmasks, one a seat
     chien: int  # bitmask: the cards still set aside (T2, T6)
     chien_shown: int  # bitmask: the chien revealed in a prise or garde (T5)
     bids: tuple[str, ...]  # in speaking order from (dealer + 1) % 4
@@ -118,7 +119,7 @@ class TarotState(NamedTuple):
     poignees: tuple[tuple[int, int], ...]  # (seat, bitmask) in declaration order (T8)
     trick: tuple[int, ...]  # the trick in progress, in play order
     leader: int  # the seat that leads (or led) the trick in progress
-    tricks: tuple[tuple[int, tuple[int, int, int, int], int], ...]  # (leader, cards, winner)
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
     phase: str  # bidding | discard | chelem | play | over
     to_act: int | None
 
@@ -346,6 +347,7 @@ def score(contract: str, taker: int, bouts: int, half_points: int,
             # whoever else won tricks: 200 to the defenders, nothing more.
             camp, value = ("taker", 400) if chelem_made_by == "taker" else ("defense", 200)
         else:
+            assert chelem_made_by is not None  # a chelem made unannounced
             camp, value = chelem_made_by, 200
         chelem = {"announced": bool(chelem_announced), "made_by": chelem_made_by,
                   "camp": camp, "value": value}
@@ -424,6 +426,7 @@ def settle(state: TarotState) -> dict:
     made_by = CAMPS[winners.pop()] if len(winners) == 1 else None  # T16
     poignees = [({"seat": seat}, POIGNEE_SIZES[mask.bit_count()])
                 for seat, mask in state.poignees]
+    assert state.contract is not None  # a taker has a contract
     return score(state.contract, taker, bouts, half, petit, poignees, bool(state.chelem),
                  made_by)
 
@@ -730,8 +733,8 @@ class Tarot(Game):
         found. Field paths match the JSON state of API.md."""
         problems = pile_problems(hands, chien, ecart, trick, tricks)
         problems += bidding_problems(bids)
-        bids = tuple(bids[:PLAYERS])
-        taker_, contract_ = auction(dealer, bids)
+        spoken = tuple(bids[:PLAYERS])
+        taker_, contract_ = auction(dealer, spoken)
         leader = first_leader(dealer, taker_, chelem)
         problems += trick_problems(leader, taker_, trick, tricks)
         leader = tricks[-1][1] if tricks else leader
@@ -747,14 +750,14 @@ class Tarot(Game):
         problems += poignee_problems(poignees, held, mask_of(ecart) & TRUMPS, taker_,
                                      played_count, not tricks, (leader + len(trick)) % PLAYERS)
         dealt = dealt_hands(held, taker_, contract_, mask_of(ecart), mask_of(chien_shown))
-        problems += petit_sec_problems(dealt, annulled_here=not bids)
+        problems += petit_sec_problems(dealt, annulled_here=not spoken)
         if not problems:  # the replay needs sound piles and plays
             problems = follow_problems(hand_masks, trick, tricks)
         if problems:
             raise InvalidState(problems)
-        state = self._state(dealer, hand_masks, chien, chien_shown, bids, taker_, contract_,
+        state = self._state(dealer, hand_masks, chien, chien_shown, spoken, taker_, contract_,
                             ecart, chelem, poignees, trick, tricks, leader,
-                            not bids and any(map(petit_sec, dealt)))
+                            not spoken and any(map(petit_sec, dealt)))
         derived = derived_problems(self, state, phase, to_act, result)
         if taker is not UNSET and taker != taker_:
             derived.append(Problem("taker", "tarot_taker", {"now": taker_, "given": taker}))
@@ -795,9 +798,11 @@ class Tarot(Game):
     def to_act(self, state: TarotState) -> int | None:
         return state.to_act
 
-    def legal_moves(self, state: TarotState) -> list[Move | Template]:
+    def legal_moves(self, state: TarotState) -> Sequence[Move | Template]:
         phase = state.phase
         seat = state.to_act
+        if seat is None:
+            return []  # the deal is over
         if phase == "play":
             moves = listed_plays(seat, playable(state.hands[seat], state.trick))
             if not state.tricks and all(s != seat for s, _ in state.poignees):
@@ -816,11 +821,13 @@ class Tarot(Game):
     def discard_template(self, state: TarotState) -> Template:
         """T5: six cards, never a King or a bout; ordinary cards first, and trumps only to
         fill the shortfall — then every ordinary card goes, plus that many trumps."""
-        hand = state.hands[state.taker]
+        taker = state.taker
+        assert taker is not None  # the discard phase has a taker
+        hand = state.hands[taker]
         ordinary = hand & ORDINARY
         if ordinary.bit_count() >= CHIEN_SIZE:
-            return Template(state.taker, "discard", CHIEN_SIZE, (), tuple(bit_list(ordinary)))
-        return Template(state.taker, "discard", CHIEN_SIZE, tuple(bit_list(ordinary)),
+            return Template(taker, "discard", CHIEN_SIZE, (), tuple(bit_list(ordinary)))
+        return Template(taker, "discard", CHIEN_SIZE, tuple(bit_list(ordinary)),
                         tuple(bit_list(hand & TRUMPS & ~BOUTS)))
 
     def verify(self, state: TarotState, move: Move) -> Reason | None:
@@ -846,13 +853,16 @@ class Tarot(Game):
                           {"action": action, "phase": phase})
         if action == "play":
             card = move.card
+            assert card is not None  # the move's schema requires a card for play
             hand = state.hands[seat]
             if not hand >> card & 1:
                 return Reason("card_not_in_hand", "T9", {"seat": seat, "card": DECK.codes[card]})
             return follow_reason(seat, hand, state.trick, card)
         if action == "bid":
             highest = _highest_bid(state.bids)[0]
-            if move.contract != "pass" and BID_RANK[move.contract] <= highest:
+            contract = move.contract
+            assert contract is not None  # the move's schema requires a contract for bid
+            if contract != "pass" and BID_RANK[contract] <= highest:
                 return Reason("bid_too_low", "T4", {"contract": BIDS[highest]})
             return None
         if action == "poignee":
@@ -895,17 +905,22 @@ class Tarot(Game):
     def play(self, state: TarotState, move: Move) -> tuple[TarotState, list[dict]]:
         action = move.action
         if action == "play":
+            assert move.card is not None  # each action's fields, as its schema requires
             return self._play_card(state, move.seat, move.card)
         if action == "bid":
+            assert move.contract is not None
             return self._bid(state, move.seat, move.contract)
         if action == "poignee":
+            assert move.cards is not None
             cards = mask_of(move.cards)
             st = state._replace(poignees=(*state.poignees, (move.seat, cards)))
             return st, [{"type": "poignee", "seat": move.seat,
                          "level": POIGNEE_SIZES[len(move.cards)], "cards": bit_list(cards)}]
         if action == "discard":
+            assert move.cards is not None
             return self._discard(state, move.seat, mask_of(move.cards))
         # T7: an announced chelem lets the taker lead the first trick.
+        assert state.taker is not None  # the chelem phase has a taker
         leader = state.taker if move.announce else (state.dealer + 1) % PLAYERS
         st = state._replace(chelem=bool(move.announce), leader=leader, phase="play",
                             to_act=leader)
@@ -914,13 +929,14 @@ class Tarot(Game):
     def _play_card(self, st: TarotState, seat: int, card: int):
         (dealer, hands, chien, chien_shown, bids, taker, contract, ecart, chelem, poignees,
          trick, leader, tricks, _, _) = st
-        hands = list(hands)
-        hands[seat] &= ~(1 << card)
+        held = list(hands)
+        held[seat] &= ~(1 << card)
+        hands = tuple(held)
         trick = (*trick, card)
         played = {"type": "played", "seat": seat, "card": card}
         if len(trick) < PLAYERS:
             return _new(TarotState, (
-                dealer, tuple(hands), chien, chien_shown, bids, taker, contract, ecart, chelem,
+                dealer, hands, chien, chien_shown, bids, taker, contract, ecart, chelem,
                 poignees, trick, leader, tricks, "play", (seat + 1) % PLAYERS)), [played]
         # T12's exception looks back over the earlier tricks only on the last one.
         earlier = [w for _, _, w in tricks] if len(tricks) == TRICKS - 1 else ()
@@ -929,7 +945,7 @@ class Tarot(Game):
         events = [played, {"type": "trick_won", "seat": winner, "cards": list(trick)}]
         over = len(tricks) == TRICKS
         new = _new(TarotState, (
-            dealer, tuple(hands), chien, chien_shown, bids, taker, contract, ecart, chelem,
+            dealer, hands, chien, chien_shown, bids, taker, contract, ecart, chelem,
             poignees, (), winner, tricks, "over" if over else "play", None if over else winner))
         if over:
             events.append({"type": "deal_over", "settlement": settle(new)})

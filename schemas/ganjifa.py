@@ -140,7 +140,7 @@ def dump_state(state: GanjifaState) -> dict:
     if state.tricks is not None:
         out["tricks"] = [{"cards": _plays(all_codes, leader, cards), "winner": winner}
                          for leader, cards, winner in state.tricks]
-        out["dukals"] = [_dukal(d) for d in state.dukals]
+        out["dukals"] = [_dukal(d) for d in state.dukals or ()]
     out["phase"] = state.phase
     out["to_act"] = state.to_act
     out["result"] = GAME.settlement(state)

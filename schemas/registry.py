@@ -32,8 +32,8 @@ class GameSchemas:
     def cards(self) -> list[dict]:
         out = []
         for i, c in enumerate(self.game.deck.cards):
-            card = {"code": c.code, "suit": c.suit, "rank": c.rank, "name": c.name,
-                    "label": c.label}
+            card: dict[str, Any] = {"code": c.code, "suit": c.suit, "rank": c.rank,
+                                    "name": c.name, "label": c.label}
             if c.points is not None:
                 card["points"] = c.points
             if self.extra_card is not None:

@@ -53,7 +53,7 @@ def _boss(card: int, trump: int, unseen: int) -> bool:
     return not BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
 
 
-def basic_move(state: GanjifaState, seat: int, rng: random.Random) -> Move:
+def basic_move(state: GanjifaState, seat: int, rng: random.Random | None) -> Move:
     trump = state.trump
     hand = state.hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731
@@ -70,9 +70,9 @@ def basic_move(state: GanjifaState, seat: int, rng: random.Random) -> Move:
         dukals = [m for c in bit_list(hand & hand >> 1 & MANTRI_BITS)
                   for m in dukal_moves(seat, c // SUIT_SIZE,
                                        hand >> (SUIT_SIZE * (c // SUIT_SIZE)) & PIP_BITS)
-                  if len(m.cards) <= limit]
+                  if len(m.cards or ()) <= limit]
         if dukals:
-            return max(dukals, key=lambda m: len(m.cards))
+            return max(dukals, key=lambda m: len(m.cards or ()))
         cards = bit_list(hand)
         bosses = [c for c in cards if SUIT_OF[c] != trump and _boss(c, trump, unseen)]
         if bosses:
@@ -213,7 +213,7 @@ def play_class(state: GanjifaState, seat: int):
 
     def key(move: Move):
         card = move.card
-        if move.action != "play" or courts >> (SUIT_SIZE * SUIT_OF[card] + 10) & 1:
+        if card is None or courts >> (SUIT_SIZE * SUIT_OF[card] + 10) & 1:
             return move
         return SUIT_OF[card], BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
     return key

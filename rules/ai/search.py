@@ -78,7 +78,9 @@ def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
         else:
             m = policy(state, to_act, rng)
         state = apply(state, m)
-    return ai.value(game.settlement(state), seat)
+    settled = game.settlement(state)
+    assert settled is not None  # nobody is to act: the deal is over
+    return ai.value(settled, seat)
 
 
 def explaining(game: Game, view: View, n: int) -> list[int]:
