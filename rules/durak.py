@@ -61,8 +61,8 @@ PASSES = (Move(0, "pass"), Move(1, "pass"))
 
 # A state is a plain tuple in this order, not a NamedTuple: the interpreter specialises
 # unpacking and building exact tuples but not tuple subclasses, and in a random deal the
-# difference is ~17% of the instructions (bench/README.md). Read it by unpacking it, or by
-# the indices below.
+# difference is a measurable share of the instructions (bench/README.md). Read it by
+# unpacking it, or by the indices below.
 DurakState = tuple[
     int,  # trump: suit index into SUITS
     tuple[int, int],  # hands: bitmasks
@@ -320,8 +320,9 @@ class Durak(Game):
             t = DEFENCES[seat]
             return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], TAKES[seat]]  # D7
         # D8, D9 as in bout_limit() and table_ranks(), inlined: this is the hottest line of
-        # every random deal and search (two function calls cost ~10% of a deal). `verify` uses
-        # the functions, and the invariant test checks the two agree at every step.
+        # every random deal and search, where two function calls are a measurable share of a
+        # deal. `verify` uses the functions, and the invariant test checks the two agree at
+        # every step.
         n = len(table)
         if taking:
             defended = 0

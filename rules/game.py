@@ -216,7 +216,7 @@ class Game:
         if order is None:
             # Sorting by independent uniform keys is a uniform shuffle (two keys tie with
             # probability ~n²/2⁵³), and costs a fraction of `rng.shuffle`'s Python-level
-            # draws: ~6% of a random Durak deal.
+            # draws, a measurable share of a random Durak deal.
             keys = [rng.random() for _ in self.deck.codes]
             order = sorted(range(len(keys)), key=keys.__getitem__)
         else:
@@ -296,9 +296,9 @@ def conservation_problems(deck: Deck, piles, places: Callable[[], list[tuple[str
 
     `piles` are the state's lists of card indices. A valid state passes on a count and a
     set of them; only one that fails pays for `places()`, (field path, card) for every card
-    placed, a string built per card (a mid-deal `build` in-process: Ganjifa 56 -> 18 µs,
-    Tarot 95 -> 65 µs). A duplicate is reported at its second place, the missing cards once
-    at the state's root."""
+    placed, a string built per card, which would otherwise be most of a mid-deal `build`.
+    A duplicate is reported at its second place, the missing cards once at the state's
+    root."""
     total = 0
     cards: set[int] = set()
     for pile in piles:

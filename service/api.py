@@ -32,8 +32,8 @@ def json_response(body, status: int = 200) -> Response:
 def game_post(action: str):
     """Registers a view for `POST /v1/games/<game_id>/<action>`: a static rule for each game
     beside the one with a converter, which answers an unknown game. werkzeug matches a
-    static path by dict lookups, a converter by a regex and a sort: ~18,000 instructions a
-    request, 3% of a whole /move (callgrind, bench/README.md)."""
+    static path by dict lookups, a converter by a regex and a sort, a measurable share of a
+    whole /move (callgrind, bench/README.md)."""
     def register(view):
         api.add_url_rule(f"/v1/games/<game_id>/{action}", view_func=view, methods=["POST"])
         for game_id in GAMES:

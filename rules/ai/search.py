@@ -111,9 +111,8 @@ def halving(k: int, n: int, run, deadline: float) -> int:
     best one often (cumulative regret). Every candidate still in plays the same worlds,
     `run(j, i)` being candidate j's playout on world i, so their totals compare like with
     like. Ties go to the lower index (basic's choice is 0). When the deadline passes, the
-    best candidate on the worlds played so far is taken. Against basic (bench/README.md),
-    in place of UCB1: Ganjifa's win share 48.8% -> 50.7% over 200 deals; Durak 92.6% ->
-    90.9% of 300 decided deals and Tarot +10.3 -> +11.9 over 200, both within their noise."""
+    best candidate on the worlds played so far is taken. Its strength against basic, in
+    place of UCB1, is in bench/README.md."""
     alive = list(range(k))
     totals = [0.0] * k
     played = 0  # worlds every candidate still in has played
