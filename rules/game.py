@@ -2,6 +2,18 @@
 
 As in OpenSpiel, a Game holds the fixed facts (players, deck, rule ids) and the
 functions over its frozen states; a state never changes once built.
+
+States, in every game: an immutable tuple of the deal's facts in the order of the JSON
+state of API.md, every set of cards an int bitmask over deck indices (rules/cards.py), the
+seats' piles one tuple entry a seat, an ordered pile (a stock, a trick) a tuple of card
+indices. The derived fields (phase, seat to act, settlement) are read through the Game
+(`phase`, `to_act`, `derived`, `settlement`), never assumed stored: a game stores one only
+when it costs more to find than to carry (Tarot's phase, which a petit sec decides at the
+deal). Tarot and Ganjifa name their fields (NamedTuple); Durak's state is a plain tuple read
+by unpacking or its Final indices, since its random deals run measurably faster on exact
+tuples. A state is made only by `deal_from`, `build` and `play`/`apply`; a form faster
+for the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py) and a test holds it
+to these rules.
 """
 
 from __future__ import annotations
