@@ -17,18 +17,17 @@ from rules.game import (
     placed,
 )
 from rules.reasons import Reason
+from rules.texts import ENGLISH, card_name, english
 
 SUITS = "SHDC"
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")  # D1, low to high
-RANK_NAMES = ("Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
 # D1: the Atlasnye courts carry Cyrillic indices (Валет, Дама, Король, Туз).
 LABELS = ("6", "7", "8", "9", "10", "В", "Д", "К", "Т")
 HAND_SIZE = 6  # D2, D12
 BOUT_LIMIT = 6  # D9
 
 DECK = Deck(
-    Card(RANKS[r] + s, s, RANKS[r], f"{RANK_NAMES[r]} of {SUIT_NAMES[s]}", LABELS[r])
+    Card(RANKS[r] + s, s, RANKS[r], card_name(ENGLISH, "durak", s, RANKS[r]), LABELS[r])
     for s in SUITS
     for r in range(len(RANKS))
 )
@@ -229,18 +228,14 @@ def bout_problems(hands: list[list[int]], stock: list[int], attacker: int,
 
 class Durak(Game):
     id = "durak"
-    name = "Durak"
+    name = english("game.durak.name")
     players = 2
-    summary = (
-        "Defend with a higher card of the same suit or a trump, and add attacks matching "
-        "ranks already on the table. Once the stock runs out, the last player holding "
-        "cards is the durak."
-    )
+    summary = english("game.durak.summary")
     deck = DECK
     deck_info = {
-        "name": "Atlasnye (Russian St. Petersburg pattern), 36 cards",
+        "name": english("game.durak.deck.name"),
         "size": 36,
-        "origin": "Russia: the St. Petersburg 'Atlas' pattern with Cyrillic court indices",
+        "origin": english("game.durak.deck.origin"),
         "wikipedia": "https://en.wikipedia.org/wiki/Durak",
     }
     rules = tuple(f"D{i}" for i in range(1, 16))

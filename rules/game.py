@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from rules.cards import Deck, mask_of
 from rules.reasons import Reason
-from rules.texts import english
+from rules.texts import card_name, english
 
 
 class Move(NamedTuple):
@@ -221,6 +221,10 @@ class Game:
         indices; the derived fields phase, to_act and result optional, checked when given),
         or InvalidState with every problem found, its field paths those of API.md."""
         raise NotImplementedError
+
+    def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
+        """A card's name in a catalogue's words (rules/texts.py)."""
+        return card_name(catalogue, self.id, suit, rank)
 
     def deal(self, rng: random.Random, order: list[int] | None = None, **options: Any):
         """A new deal: stacked from `order` (first = top) when given, else shuffled by rng.

@@ -43,24 +43,16 @@ from rules.game import (
     placed,
 )
 from rules.reasons import Reason
+from rules.texts import ENGLISH, english, in_digits
 
-# G1: the ten suits in avatar order, with the avatar's name and the suit's emblem.
-AVATARS = (
-    ("MAT", "Matsya", "fish"),
-    ("KUR", "Kurma", "tortoise"),
-    ("VAR", "Varaha", "boar"),
-    ("NAR", "Narasimha", "man-lion"),
-    ("VAM", "Vamana", "dwarf"),
-    ("PAR", "Parashurama", "axe"),
-    ("RAM", "Rama", "bow"),
-    ("KRI", "Krishna", "discus"),  # [decided] G1 names no emblem: the chakra
-    ("BAL", "Balarama", "plough"),  # [decided] G1 names no emblem: the hala
-    ("KAL", "Kalki", "horse"),
-)
-SUITS = tuple(code for code, _, _ in AVATARS)
+# G1: the ten suits in avatar order. The avatars' names and the suits' emblems are the
+# catalogues' `ganjifa.avatar.<suit>` and `ganjifa.emblem.<suit>`; [decided] G1 names no
+# emblem for Krishna and Balarama: the discus (chakra) and the plough (hala).
+SUITS = ("MAT", "KUR", "VAR", "NAR", "VAM", "PAR", "RAM", "KRI", "BAL", "KAL")
 SUIT_COUNT = len(SUITS)
-AVATAR_NAMES = tuple(name for _, name, _ in AVATARS)
-EMBLEMS = tuple(emblem for _, _, emblem in AVATARS)
+AVATAR_NAMES = tuple(ENGLISH[f"ganjifa.avatar.{code}"] for code in SUITS)
+EMBLEMS = tuple(ENGLISH[f"ganjifa.emblem.{code}"] for code in SUITS)
+AVATARS = tuple(zip(SUITS, AVATAR_NAMES, EMBLEMS, strict=True))  # (code, avatar, emblem)
 # A card's index is 12 * suit + rank index, ranks in this order; a suit fills one 12-bit
 # chunk of a hand mask, so a move_chunks chunk is exactly one suit.
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "M", "R")
@@ -88,12 +80,19 @@ RANK_ORDER = {
     "last": ("R", "M", *reversed(RANKS[:10])),
 }
 
+def name_card(catalogue: dict[str, str], suit: str, rank: str) -> str:
+    """A card's name in a catalogue's words: its pip number or court, of its avatar."""
+    local_rank = catalogue.get(f"ganjifa.rank.{rank}") or in_digits(catalogue, rank)
+    return catalogue["ganjifa.card"].format(rank=local_rank,
+                                            suit=catalogue[f"ganjifa.avatar.{suit}"])
+
+
 DECK = Deck(
     Card(
         RANKS[r] + SUITS[s],
         SUITS[s],
         RANKS[r],
-        f"{RANK_LABELS[r] if r >= MANTRI else RANKS[r]} of {AVATAR_NAMES[s]}",
+        name_card(ENGLISH, SUITS[s], RANKS[r]),
         RANK_LABELS[r],
     )
     for s in range(SUIT_COUNT)
@@ -147,10 +146,6 @@ def dukal_moves(seat: int, suit: int, pips: int) -> tuple[Move, ...]:
                       for run in RUNS[pips])
         _DUKAL_MOVES[key] = moves
     return moves
-
-
-def suit_label(suit: int) -> str:
-    return f"{AVATAR_NAMES[suit]} ({SUITS[suit]})"
 
 
 def dukal_flaw(cards: int) -> dict[str, str] | None:
@@ -653,24 +648,22 @@ def history_of(trump: int, masks: list[int], captured: list[list[int]], leader: 
 
 class Ganjifa(Game):
     id = "ganjifa"
-    name = "Dashavatara Ganjifa"
+    name = english("game.ganjifa.name")
     players = PLAYERS
-    summary = (
-        "Three players compete to capture the most cards from ten suits, one per avatar of "
-        "Vishnu. Pip ranks run in opposite directions in the first and last five suits; a "
-        "Dukal — the Raja, the Mantri and a run of pips — captures many cards at once."
-    )
+    summary = english("game.ganjifa.summary")
     deck = DECK
     deck_info = {
-        "name": "Dashavatara Ganjifa, 120 round cards",
+        "name": english("game.ganjifa.deck.name"),
         "size": 120,
-        "origin": "India: ten suits for the ten avatars of Vishnu, each with ten pips, a "
-        "Mantri (minister) and a Raja (king); traditionally hand-painted round cards",
+        "origin": english("game.ganjifa.deck.origin"),
         "wikipedia": "https://en.wikipedia.org/wiki/Ganjifa",
     }
     rules = tuple(f"G{i}" for i in range(1, 10))
     actions = ("play", "dukal", "discard")
     ai_module = "rules.ai.ganjifa"
+
+    def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
+        return name_card(catalogue, suit, rank)
 
     # -- dealing -----------------------------------------------------------------
 

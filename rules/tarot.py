@@ -26,12 +26,10 @@ from rules.game import (
     placed,
 )
 from rules.reasons import Reason
+from rules.texts import ENGLISH, card_name, english, in_digits
 
 SUITS = "SHDC"
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")  # T1
-RANK_NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-              "Jack", "Knight", "Queen", "King")
 # T1: the French pattern prints its courts as Valet, Cavalier, Dame, Roi.
 LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "C", "D", "R")
 # T13 in half points, by suit rank: every pip 1/2, J 3/2, C 5/2, Q 7/2, K 9/2.
@@ -58,16 +56,26 @@ EXCUSE = 77
 TRUMP_SUIT, EXCUSE_SUIT = 4, 5
 
 
+def name_card(catalogue: dict[str, str], suit: str, rank: str) -> str:
+    """A card's name in a catalogue's words: the trumps by number, the Excuse by name."""
+    if suit == "T":
+        return catalogue["tarot.trump"].format(n=in_digits(catalogue, rank))
+    if suit == "EX":
+        return catalogue["tarot.excuse"]
+    return card_name(catalogue, "tarot", suit, rank)
+
+
 def _card(i: int) -> Card:
     if i < FIRST_TRUMP:
         s, r = SUITS[i // 14], i % 14
-        return Card(RANKS[r] + s, s, RANKS[r], f"{RANK_NAMES[r]} of {SUIT_NAMES[s]}", LABELS[r],
+        return Card(RANKS[r] + s, s, RANKS[r], name_card(ENGLISH, s, RANKS[r]), LABELS[r],
                     RANK_HALF_POINTS[r] / 2)
     if i < EXCUSE:
         n = i - FIRST_TRUMP + 1
-        return Card(f"T{n}", "T", str(n), f"Trump {n}", str(n), 4.5 if n in (1, 21) else 0.5)
+        return Card(f"T{n}", "T", str(n), name_card(ENGLISH, "T", str(n)), str(n),
+                    4.5 if n in (1, 21) else 0.5)
     # The Tarot Nouveau prints a star in the Excuse's corners.
-    return Card("EX", "EX", "EX", "The Excuse", "★", 4.5)
+    return Card("EX", "EX", "EX", name_card(ENGLISH, "EX", "EX"), "★", 4.5)
 
 
 DECK = Deck(_card(i) for i in range(78))
@@ -675,25 +683,22 @@ def _played(trick: Plays, tricks: Tricks) -> tuple[list[int], list[int]]:
 
 class Tarot(Game):
     id = "tarot"
-    name = "French Tarot"
+    name = english("game.tarot.name")
     players = PLAYERS
-    summary = (
-        "Four players bid for the right to play alone against the other three. The taker "
-        "needs a number of card points that falls with the bouts (the 1 and 21 of trumps "
-        "and the Excuse) won in tricks; trumps must be played, and overtrumped, when a "
-        "suit cannot be followed."
-    )
+    summary = english("game.tarot.summary")
     deck = DECK
     deck_info = {
-        "name": "French Tarot (Tarot Nouveau), 78 cards",
+        "name": english("game.tarot.deck.name"),
         "size": 78,
-        "origin": "France: the Tarot Nouveau pattern, 21 trumps with Arabic numerals and "
-                  "genre scenes, the Excuse, and four suits of 14 with a Knight",
+        "origin": english("game.tarot.deck.origin"),
         "wikipedia": "https://en.wikipedia.org/wiki/French_tarot",
     }
     rules = tuple(f"T{i}" for i in range(1, 18))
     actions = ("bid", "discard", "chelem", "poignee", "play")
     ai_module = "rules.ai.tarot"
+
+    def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
+        return name_card(catalogue, suit, rank)
 
     # -- dealing -----------------------------------------------------------------
 

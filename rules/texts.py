@@ -62,6 +62,18 @@ def _word(catalogue: dict[str, str], name: str, value: Any, values: dict[str, An
     return value
 
 
+def in_digits(catalogue: dict[str, str], number: str) -> str:
+    """A number written in the catalogue's digits (Persian writes its own)."""
+    return number.translate(str.maketrans("0123456789", catalogue["digits"]))
+
+
+def card_name(catalogue: dict[str, str], game: str, suit: str, rank: str) -> str:
+    """A card's name as most decks say it: the entry `<game>.card` ("{rank} of {suit}")
+    made of `<game>.rank.<rank>` and `<game>.suit.<suit>`."""
+    return catalogue[f"{game}.card"].format(rank=catalogue[f"{game}.rank.{rank}"],
+                                            suit=catalogue[f"{game}.suit.{suit}"])
+
+
 def english(key: str, values: dict[str, Any] | None = None) -> str:
     """The English of an entry; a missing one is a bug of ours (a test holds every code)."""
     text = say(ENGLISH, key, values)

@@ -19,6 +19,7 @@ from flask import request
 from rules.game import Problem
 from rules.reasons import Reason
 from rules.texts import ENGLISH, say
+from schemas.registry import GAMES
 
 DEFAULT = "en"
 LANGUAGES = ("en", "hi", "hu", "fa", "uk")  # DEFAULT first: it wins ties and `*`
@@ -159,22 +160,9 @@ def problem_message(problem: Problem) -> str:
 
 # -- games and cards ---------------------------------------------------------------------------
 
-# Persian writes its own digits in card names; the others the ASCII ones.
-_DIGITS = {lang: str.maketrans("0123456789", cat["digits"]) for lang, cat in CATALOGUES.items()}
-
-
 def card_name(lang: str, game: str, suit: str, rank: str) -> str:
-    """A card's name in `lang`, built from the catalogue's rank and suit names."""
-    cat = CATALOGUES[lang]
-    if game == "tarot" and suit == "T":
-        return cat["tarot.trump"].format(n=rank.translate(_DIGITS[lang]))
-    if game == "tarot" and suit == "EX":
-        return cat["tarot.excuse"]
-    if game == "ganjifa":
-        local_rank = cat.get(f"ganjifa.rank.{rank}") or rank.translate(_DIGITS[lang])
-        return cat["ganjifa.card"].format(rank=local_rank, suit=cat[f"ganjifa.avatar.{suit}"])
-    return cat[f"{game}.card"].format(rank=cat[f"{game}.rank.{rank}"],
-                                      suit=cat[f"{game}.suit.{suit}"])
+    """A card's name in `lang`, as its game names cards from the catalogue's words."""
+    return GAMES[game].game.card_name(CATALOGUES[lang], suit, rank)
 
 
 _infos: dict[tuple[str, str], dict] = {}
