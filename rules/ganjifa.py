@@ -131,7 +131,7 @@ SUIT_PLAYS = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "play", card=c)
                    for s in range(PLAYERS))
 SHIFTS = tuple(SUIT_SIZE * s for s in range(SUIT_COUNT))
 _new = tuple.__new__  # a state or a Dukal from a ready tuple, without NamedTuple's __new__
-_DUKAL_MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {}
+_DUKAL_MOVES: dict[tuple[int, int, int], tuple[Move, ...]] = {}
 
 
 def dukal_moves(seat: int, suit: int, pips: int) -> tuple[Move, ...]:
@@ -152,20 +152,20 @@ def dukal_flaw(cards: int) -> dict[str, str] | None:
     """Why a set of cards (a mask) is not a Dukal (G8), as the values of a reason or a
     problem (`why` names the entry `why.<code>`), or None when it is one."""
     if not cards:
-        return {"why": "dukal_empty"}
+        return {"why": "dukal.empty"}
     suit = SUIT_OF[lowest(cards)]
     if cards & ~SUIT_MASK[suit]:
-        return {"why": "dukal_suits"}
+        return {"why": "dukal.suits"}
     if not cards >> RAJAS[suit] & 1:
-        return {"why": "dukal_no_raja", "avatar": SUITS[suit]}
+        return {"why": "dukal.no_raja", "avatar": SUITS[suit]}
     if not cards >> MANTRIS[suit] & 1:
-        return {"why": "dukal_no_mantri", "avatar": SUITS[suit]}
+        return {"why": "dukal.no_mantri", "avatar": SUITS[suit]}
     pips = cards >> (SUIT_SIZE * suit) & PIP_BITS
     if pips.bit_count() < 3:
-        return {"why": "dukal_short"}
+        return {"why": "dukal.short"}
     run = pips >> ((pips & -pips).bit_length() - 1)
     if run & (run + 1):
-        return {"why": "dukal_gap"}
+        return {"why": "dukal.gap"}
     return None
 
 

@@ -265,19 +265,19 @@ def poignee_problem(cards, pool: int, excuse_held: bool) -> dict[str, Any] | Non
     values of a reason or a problem (`why` names the entry `why.<code>`); None if it is."""
     shown = mask_of(cards)
     if shown.bit_count() != len(cards):
-        return {"why": "poignee_repeated"}
+        return {"why": "poignee.repeated"}
     if len(cards) not in POIGNEE_SIZES:
-        return {"why": "poignee_size", "count": len(cards)}
+        return {"why": "poignee.size", "count": len(cards)}
     trumps = shown & ~EXCUSE_BIT
     if trumps & ~TRUMPS:
-        return {"why": "poignee_not_trumps"}
+        return {"why": "poignee.not_trumps"}
     if trumps & ~pool:
-        return {"why": "poignee_not_held"}
+        return {"why": "poignee.not_held"}
     if shown & EXCUSE_BIT:
         if not excuse_held:
-            return {"why": "poignee_no_excuse"}
+            return {"why": "poignee.no_excuse"}
         if trumps != pool:
-            return {"why": "poignee_excuse_early"}
+            return {"why": "poignee.excuse_early"}
     return None
 
 

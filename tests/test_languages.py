@@ -153,7 +153,7 @@ def test_every_why_clause_of_the_rules_is_in_the_catalogue():
         local = [say(CATALOGUES[lang], f"why.{w['why']}", w) for w in whys]
         assert None not in local and "{" not in "".join(local), lang
         assert len(set(local)) == 12
-    assert say(CATALOGUES["fa"], "why.dukal_no_raja", {"avatar": "RAM"}) == "راجای راما را ندارد"
+    assert say(CATALOGUES["fa"], "why.dukal.no_raja", {"avatar": "RAM"}) == "راجای راما را ندارد"
     assert say(EN, "reason.invalid_dukal", dukal_whys()[3]) == \
         "That is not a Dukal: it lacks the Mantri of Rama."
 
@@ -163,8 +163,8 @@ def test_every_why_clause_of_the_rules_is_in_the_catalogue():
 SAMPLE = {"seat": 1, "to_act": 2, "card": "7H", "attack": "6H", "limit": 6, "count": 6,
           "given": 4, "needed": 2, "taker": 3, "size": 5, "smallest": 3, "phase": "bidding",
           "action": "discard", "contract": "garde_sans", "highest": "T12", "suit": "KRI"}
-WHY = {"invalid_dukal": {"why": "dukal_no_mantri", "avatar": "KRI"},
-       "invalid_poignee": {"why": "poignee_size", "count": 12}}
+WHY = {"invalid_dukal": {"why": "dukal.no_mantri", "avatar": "KRI"},
+       "invalid_poignee": {"why": "poignee.size", "count": 12}}
 
 
 @pytest.mark.parametrize("lang", OTHERS)
