@@ -5,7 +5,6 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from rules.durak import DECK, GAME, SUITS, DurakState, derived
-from rules.game import View
 from schemas.common import (
     BaseSchema,
     CardCode,
@@ -18,7 +17,7 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
-from schemas.views import HIDDEN, hide_hands, with_derived
+from schemas.views import HIDDEN, View, hide_hands, with_derived
 
 
 class TableEntry(BaseSchema):

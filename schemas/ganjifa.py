@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from rules.game import View
 from rules.ganjifa import (
     AVATAR_NAMES,
     AVATARS,
@@ -30,7 +29,7 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
-from schemas.views import hide_hands, with_derived
+from schemas.views import View, hide_hands, with_derived
 
 PLAYERS = GAME.players
 

@@ -17,6 +17,7 @@ from rules.game import InvalidState
 from schemas.common import error, flatten_errors
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
+from schemas.views import DUMP_VIEW
 from service import i18n
 from service.problems import ProblemError
 
@@ -220,7 +221,7 @@ def seat_view(game_id: str):
     schemas = game_for(game_id)
     data = body(schemas.requests["view"])
     state = state_of(schemas, data["state"])
-    return json_response({"view": schemas.dump_view(schemas.game.observe(state, data["seat"]))})
+    return json_response({"view": DUMP_VIEW[game_id](schemas.game.observe(state, data["seat"]))})
 
 
 @api.post("/v1/games/tarot/settlement")

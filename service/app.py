@@ -35,6 +35,5 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
     problems.register(app)
-    # Flask's documented way to wrap the WSGI app, which mypy reads as assigning a method.
-    app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])  # type: ignore[method-assign]
+    app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
