@@ -343,8 +343,8 @@ class Table:
             raise UsageError(f"--seat: {self.game} has seats 0 to {players - 1}")
 
     def play(self) -> int:
-        print(f"{self.game}: you are seat {self.seat}; the AI ({self.level}) plays the others. "
-              "A move's number or notation; '?' lists the moves again, 'q' stops.")
+        print(f"{self.game}: you are seat {self.seat}; the AI ({self.level}) plays the others.\n"
+              "Give a move's number or notation; '?' lists the moves again, 'q' stops.")
         while True:
             legal = self.client.legal_moves(self.game, self.state)
             if legal.to_act is None:
