@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -149,6 +150,12 @@ def read_state(path: str) -> State:
 
 def dump(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
+
+
+def fit(text: str, first: str, then: str) -> str:
+    """`text` wrapped to an 80-column terminal, after `first` and then `then`."""
+    return textwrap.fill(text, 80, initial_indent=first, subsequent_indent=then,
+                         break_on_hyphens=False)
 
 
 def reason_text(reason: Reason) -> str:
@@ -368,7 +375,7 @@ class Table:
             for e in result.events:
                 text = event_text(e)
                 if text:
-                    print(f"  {text}")
+                    print(fit(text, "  ", "      "))
             self.moves.append(move)
             assert result.state is not None
             self.state = result.state
@@ -400,7 +407,7 @@ class Table:
     @staticmethod
     def show(listed: list[Move]) -> None:
         for i, m in enumerate(listed, 1):
-            print(f"  {i:>2}. {notation(m)}")
+            print(fit(notation(m), f"  {i:>2}. ", "      "))
 
     def write_record(self) -> None:
         record: GameRecord = {"game": self.game, "deal": self.deal, "moves": self.moves}
