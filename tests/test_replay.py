@@ -179,7 +179,7 @@ def test_reason_messages_follow_the_language(client, records):
 # -- bad input -------------------------------------------------------------------------------
 
 
-def bad_bodies(rec: dict, state: dict) -> list[tuple[dict, list[str]]]:
+def bad_bodies(rec: dict, state: dict) -> list[tuple[dict, list[str] | None]]:
     """Bodies that break the request, each with the pointers its problem must name."""
     moves = rec["moves"]
     unknown_card = copy.deepcopy(moves)

@@ -25,7 +25,7 @@ import os
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 import requests
 
@@ -70,12 +70,12 @@ def parse_move(text: str, seat: int) -> Move:
     text = text.strip()
     if text.startswith("{"):
         try:
-            move = json.loads(text)
+            given = json.loads(text)
         except json.JSONDecodeError as e:
             raise UsageError(f"not a JSON move: {e}") from None
-        if not isinstance(move, dict):
+        if not isinstance(given, dict):
             raise UsageError("a JSON move is an object")
-        return {"seat": seat, **move}  # type: ignore[typeddict-item]
+        return cast(Move, {"seat": seat, **given})
     words = text.split()
     if not words:
         raise UsageError("no move given")
@@ -249,7 +249,7 @@ def read_record(path: str) -> GameRecord:
     if not isinstance(record, dict) or record.get("game") not in GAMES or \
             not isinstance(record.get("moves"), list) or not isinstance(record.get("deal"), dict):
         raise UsageError(f"{path} is not a game record: {{\"game\", \"deal\", \"moves\"}}")
-    return record  # type: ignore[return-value]
+    return cast(GameRecord, record)
 
 
 def cmd_replay(client: Client, args: argparse.Namespace) -> int:
@@ -501,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
         args.record = f"{args.game}-record.json"
     try:
         with Client(args.url, language=args.lang) as client:
-            return args.run(client, args)
+            return cast(int, args.run(client, args))
     except UsageError as e:
         print(f"cardavia: {e}", file=sys.stderr)
     except ProblemError as e:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, cast
 
 import requests
 
@@ -18,6 +18,7 @@ from cardavia_client.types import (
     AiMove,
     Deal,
     GameInfo,
+    GameRecord,
     LegalMoves,
     Move,
     MoveResult,
@@ -96,7 +97,8 @@ class Client:
 
     # -- transport -------------------------------------------------------------------------
 
-    def _send(self, method: str, path: str, body: dict | None = None) -> requests.Response:
+    def _send(self, method: str, path: str, body: dict[str, Any] | None = None
+              ) -> requests.Response:
         r = self.session.request(method, self.url + path, json=body, timeout=self.timeout)
         if r.status_code == 200:
             return r
@@ -104,7 +106,7 @@ class Client:
             raise ProblemError(r.json())
         raise CardaviaError(f"{method} {path}: HTTP {r.status_code} {r.text[:200]!r}")
 
-    def _json(self, method: str, path: str, body: dict | None = None) -> Any:
+    def _json(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         return self._send(method, path, body).json()
 
     # -- the endpoints ---------------------------------------------------------------------
@@ -112,12 +114,12 @@ class Client:
     @_answer
     def games(self) -> list[GameInfo]:
         """`GET /v1/games`: every game."""
-        return self._json("GET", "/v1/games")["games"]
+        return cast(list[GameInfo], self._json("GET", "/v1/games")["games"])
 
     @_answer
     def game(self, game: str) -> GameInfo:
         """`GET /v1/games/{game}`: one game, with every card of its deck."""
-        return self._json("GET", f"/v1/games/{game}")
+        return cast(GameInfo, self._json("GET", f"/v1/games/{game}"))
 
     @_answer
     def deal(self, game: str, *, seed: int | None = None, deck: list[str] | None = None,
@@ -153,14 +155,14 @@ class Client:
     @_answer
     def view(self, game: str, state: State, seat: int) -> State:
         """`POST /v1/games/{game}/view`: the state as `seat` sees it, hidden cards "?"."""
-        return self._json("POST", f"/v1/games/{game}/view",
-                          {"state": state, "seat": seat})["view"]
+        return cast(State, self._json("POST", f"/v1/games/{game}/view",
+                                      {"state": state, "seat": seat})["view"])
 
     @_answer
     def settlement(self, sheet: dict[str, Any]) -> Settlement:
         """`POST /v1/games/tarot/settlement`: a Tarot deal played elsewhere, settled from
         its score sheet (`contract`, `taker`, `bouts`, `points`, bonuses; API.md)."""
-        return self._json("POST", "/v1/games/tarot/settlement", sheet)
+        return cast(Settlement, self._json("POST", "/v1/games/tarot/settlement", sheet))
 
     @_answer
     def replay(self, game: str, moves: list[Move], *, deal: dict[str, Any] | None = None,
@@ -170,7 +172,7 @@ class Client:
         return ReplayResult.of(self._json("POST", f"/v1/games/{game}/replay", _without_none(
             deal=deal, state=state, moves=moves, include=include)))
 
-    def replay_record(self, record: dict[str, Any], *, include: str | None = None
+    def replay_record(self, record: GameRecord, *, include: str | None = None
                       ) -> ReplayResult:
         """A game record (`{"game", "deal", "moves"}`) replayed from its deal."""
         return self.replay(record["game"], record["moves"], deal=record["deal"],

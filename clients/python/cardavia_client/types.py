@@ -63,7 +63,7 @@ class Reason:
     message: str
 
     @classmethod
-    def of(cls, data: dict) -> Reason:
+    def of(cls, data: dict[str, Any]) -> Reason:
         return cls(data["code"], data["rule"], data["message"])
 
 
@@ -96,7 +96,7 @@ class MoveResult:
     reason: Reason | None = None
 
     @classmethod
-    def of(cls, data: dict) -> MoveResult:
+    def of(cls, data: dict[str, Any]) -> MoveResult:
         if not data["legal"]:
             return cls(False, reason=Reason.of(data["reason"]))
         return cls(True, data["state"], data["events"], data["settlement"])
@@ -130,7 +130,7 @@ class ReplayResult:
     states: list[State] | None = None
 
     @classmethod
-    def of(cls, data: dict) -> ReplayResult:
+    def of(cls, data: dict[str, Any]) -> ReplayResult:
         if data["legal"]:
             return cls(True, data["played"], data["state"], data["settlement"],
                        events=data.get("events"), states=data.get("states"))
