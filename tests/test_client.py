@@ -113,7 +113,7 @@ def test_replay_of_a_record_and_of_an_illegal_one(client):
 
 def test_render_the_text_of_a_seat_view(client):
     state = client.deal("durak", seed=1).state
-    text = client.render("durak", state, seat=0)
+    text = client.render("durak", state, seat=0, format="text")
     assert all(card in text for card in state["hands"][0])
     assert not any(card in text.split() for card in state["hands"][1])
     assert max(map(len, text.splitlines())) <= 80

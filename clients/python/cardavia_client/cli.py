@@ -379,19 +379,21 @@ class Table:
             self.moves.append(move)
             assert result.state is not None
             self.state = result.state
-        print(self.client.render(self.game, self.state).rstrip("\n"))  # with the settlement
+        # The whole table face up, with the settlement.
+        print(self.client.render(self.game, self.state, format="text").rstrip("\n"))
         print("The deal is over.")
         self.write_record()
         return 0
 
     def ask(self, listed: list[Move]) -> Move | None:
         """The player's move, asked until one is given; None when the player stops."""
-        print(self.client.render(self.game, self.state, seat=self.seat).rstrip("\n"))
+        print(self.client.render(self.game, self.state, seat=self.seat, format="text"
+                                 ).rstrip("\n"))
         self.show(listed)
         while True:
             try:
                 text = input("Your move> ")
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: stop, as 'q'
                 print()
                 return None
             if text.strip().lower() in ("q", "quit"):

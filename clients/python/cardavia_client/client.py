@@ -180,9 +180,9 @@ class Client:
 
     @_answer
     def render(self, game: str, state: State, *, seat: int | None = None,
-               format: str = "text") -> str:
+               format: str | None = None) -> str:
         """`POST /v1/games/{game}/render`: the table as `seat` sees it (or the whole state
-        face up), as `text` for a terminal or as `svg`."""
+        face up), as `"text"` for a terminal or as `"svg"` (the service's default)."""
         body = _without_none(state=state, seat=seat, format=format)
         return self._send("POST", f"/v1/games/{game}/render", body).text
 
