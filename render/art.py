@@ -361,10 +361,12 @@ def face(game: str, code: str) -> str:
 
 
 def card(game: str, code: str, x: float, y: float, scale: float = 1.0,
-         extra: str = "") -> str:
-    """One card face up at (x, y), its code in `data-card` (what the tests collect)."""
+         rotate: float = 0) -> str:
+    """One card face up at (x, y), turned by `rotate` degrees about that corner, its code
+    in `data-card` (what the tests collect)."""
+    turn = f" rotate({num(rotate)})" if rotate else ""
     return (f'<g class="card" data-card="{escape(code)}" transform="translate({num(x)} '
-            f'{num(y)}) scale({num(scale)})"{extra}>{face(game, code)}</g>')
+            f'{num(y)}){turn} scale({num(scale)})">{face(game, code)}</g>')
 
 
 def card_back(game: str, x: float, y: float, scale: float = 1.0) -> str:
