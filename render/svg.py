@@ -120,7 +120,7 @@ def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
         if slot.caption:
             out.append(label(x + w / 2, top + h + (h * 0.28 if over else 0) + 16,
                              slot.caption, 12, LABEL, anchor="middle"))
-        x += w * (1.34 if over else 1.12)
+        x += w * (1.45 if over else 1.12)
     width = max(x, 8 * len(row.title))
     if row.hidden:
         step = min(w * 0.25, 6.0) if row.place == "stock" else w * 0.3
