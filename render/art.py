@@ -10,6 +10,7 @@ pips and emblems the cards <use>; every picture that draws cards includes it onc
 from __future__ import annotations
 
 import math
+from functools import cache
 from html import escape
 
 from rules import durak, ganjifa, tarot
@@ -333,10 +334,12 @@ FACES = {"durak": durak_face, "tarot": tarot_face, "ganjifa": ganjifa_face}
 DEFS = {"durak": french_defs, "tarot": french_defs, "ganjifa": ganjifa_defs}
 
 
+@cache
 def defs(game: str) -> str:
     return "<defs>" + DEFS[game]() + "</defs>"
 
 
+@cache
 def back(game: str) -> str:
     """A face-down card: a lattice on Durak's and Tarot's, rings on Ganjifa's disc."""
     w, h = SIZE[game]
@@ -360,7 +363,9 @@ def back(game: str) -> str:
             f'<g transform="translate(-4 -4)">{lattice}</g></svg>')
 
 
+@cache
 def face(game: str, code: str) -> str:
+    """A card's face: drawn once per card and process, as it never changes."""
     return FACES[game](CARDS[game][code])
 
 
