@@ -6,15 +6,17 @@ from __future__ import annotations
 from flask import Blueprint, Response
 from marshmallow import fields
 
-from render import Words, render_text
+from render import Words, art, render_svg, render_text
 from schemas.common import BaseSchema, one_of, seat_field
 from schemas.registry import GAMES
 from schemas.views import DUMP_VIEW
 from service import i18n
 from service.api import body, game_for, state_of
+from service.problems import ProblemError
 
 render = Blueprint("render", __name__)
-FORMATS = ("text",)
+FORMATS = ("svg", "text")
+DRAW = {"svg": render_svg, "text": render_text}
 MEDIA = {"svg": "image/svg+xml", "text": "text/plain; charset=utf-8"}
 
 
@@ -46,6 +48,23 @@ def render_state(game_id: str):
         table = schemas.dump_state(state)
     else:
         table = DUMP_VIEW[game_id](schemas.game.observe(state, seat))
-    fmt = data.get("format", "text")
-    drawn = render_text(game_id, table, seat, words())
+    fmt = data.get("format", "svg")
+    drawn = DRAW[fmt](game_id, table, seat, words())
     return Response(drawn.encode(), mimetype=None, content_type=MEDIA[fmt])
+
+
+@render.get("/v1/games/<game_id>/cards/<name>.svg")
+def card_picture(game_id: str, name: str):
+    """One card's picture, the art of /render: `{code}.svg`, or `back.svg` face down."""
+    game_for(game_id)
+    lang = i18n.language()
+    if name == "back":
+        return Response(art.document(game_id, None, words()("render.back")),
+                        content_type=MEDIA["svg"])
+    card = art.CARDS[game_id].get(name)
+    if card is None:
+        raise ProblemError(404, "unknown-card", "Unknown card",
+                           f"No card {name!r} in {game_id}; a card's picture is named by its "
+                           "code, or back.svg.", params={"card": repr(name), "game": game_id})
+    title = i18n.card_name(lang, game_id, card.suit, card.rank)
+    return Response(art.document(game_id, name, title), content_type=MEDIA["svg"])
