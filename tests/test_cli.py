@@ -52,6 +52,8 @@ def test_deal_moves_move_render(server, dealt):
     assert json.loads(piped.stdout)["to_act"] == 0
     text = run(server, "render", str(dealt), "--seat", "1")
     assert text.returncode == 0 and all(c in text.stdout for c in answer["state"]["hands"][1])
+    svg = run(server, "render", str(dealt), "--format", "svg")
+    assert svg.returncode == 0 and svg.stdout.startswith("<svg")
 
 
 def test_an_illegal_move_exits_1_and_bad_usage_2(server, dealt):

@@ -119,6 +119,16 @@ def test_render_the_text_of_a_seat_view(client):
     assert max(map(len, text.splitlines())) <= 80
 
 
+def test_render_the_svg_picture_by_default(client):
+    import xml.etree.ElementTree as ET
+
+    state = client.deal("tarot", seed=2).state
+    picture = ET.fromstring(client.render("tarot", state, seat=1))
+    shown = {g.get("data-card") for g in picture.iter("{http://www.w3.org/2000/svg}g")
+             if g.get("data-card")}
+    assert shown == set(state["hands"][1])
+
+
 @pytest.mark.skipif("/v1/games/{game}/rules" not in spec()["paths"],
                     reason="GET /v1/games/{game}/rules is not served by this build yet")
 def test_rules_of_a_game(client):
