@@ -226,7 +226,26 @@ def tarot_settlement(result: dict | None, words: Words) -> tuple[str, ...]:
     head = words("render.tarot_result", verdict=verdict,
                  contract=words(f"contract.{result['contract']}"), seat=result["taker"],
                  points=result["points"], target=result["target"], bouts=result["bouts"])
-    return head, scores(words, result["scores"])
+    return (head, *tarot_bonuses(result, words), scores(words, result["scores"]))
+
+
+def tarot_bonuses(result: dict, words: Words) -> list[str]:
+    """The petit au bout (T15), the poignées (T8) and the chelem (T16), each with the camp
+    it is credited to."""
+    def camp(c: str) -> str:
+        return words(f"render.camp.{c}")
+
+    out = []
+    petit = result["petit_au_bout"]
+    if petit is not None:
+        out.append(words("render.petit_au_bout", value=petit["value"], camp=camp(petit["camp"])))
+    for p in result["poignees"]:
+        out.append(words("render.poignee_bonus", level=p["level"], seat=p["seat"],
+                         value=p["value"], camp=camp(p["camp"])))
+    chelem = result["chelem"]
+    if chelem is not None:
+        out.append(words("render.chelem_bonus", value=chelem["value"], camp=camp(chelem["camp"])))
+    return out
 
 
 # -- Ganjifa ----------------------------------------------------------------------------------
