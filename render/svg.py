@@ -92,17 +92,39 @@ def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[s
 
 def seat_band(game: str, seat: Seat, y: float, scale: float, words: Words
               ) -> tuple[str, float]:
-    """A seat's title (highlighted when it is to act) over its hand."""
-    title = " · ".join((seat.title, *seat.notes))
+    """A seat's title (highlighted when it is to act) over its hand, its won cards as a
+    pile at the right."""
     out = []
     if seat.to_act:
-        out.append(f'<rect x="{MARGIN - 8}" y="{num(y + 2)}" width="{num(18 + 8.2 * len(title))}" '
-                   f'height="22" rx="4" fill="{HIGHLIGHT}"/>')
-        out.append(label(MARGIN, y + 18, "▶ " + title, 15, "#1b1b1b", "bold"))
+        out.append(f'<rect x="{MARGIN - 8}" y="{num(y + 2)}" '
+                   f'width="{num(18 + 8.2 * len(seat.title))}" height="22" rx="4" '
+                   f'fill="{HIGHLIGHT}"/>')
+        out.append(label(MARGIN, y + 18, "▶ " + seat.title, 15, "#1b1b1b", "bold"))
     else:
-        out.append(label(MARGIN, y + 18, title, 15, LABEL, "bold" if seat.viewer else "normal"))
+        out.append(label(MARGIN, y + 18, seat.title, 15, LABEL,
+                         "bold" if seat.viewer else "normal"))
+    if seat.notes:
+        out.append(won_pile(game, f"won.{seat.seat}", " · ".join(seat.notes), seat.won,
+                            WIDTH - MARGIN, y + 4))
     cards, height = hand(game, seat, y + 30, scale, words)
     return "".join(out) + cards, 30 + height + 10
+
+
+def won_pile(game: str, place: str, title: str, count: int, right: float, y: float) -> str:
+    """A small face-down pile ending at `right`, its title to its left: the cards a seat
+    has won, or a pile out of play. An empty pile is an outline."""
+    scale = 0.34
+    w, h = card_size(game, scale)
+    x = right - w - 4
+    if count:
+        stack = "".join(art.card_back(game, x + i * 2, y + i * 2 - 4, scale)
+                        for i in range(min(3, count)))
+    else:
+        stack = (f'<rect x="{num(x)}" y="{num(y - 4)}" width="{num(w)}" height="{num(h)}" '
+                 f'rx="3" fill="none" stroke="{LABEL}" stroke-opacity="0.4" '
+                 f'stroke-dasharray="3 3"/>')
+    return (f'<g class="pile" data-pile="{escape(place)}" data-count="{count}">{stack}'
+            + label(x - 8, y + 14, title, 14, LABEL, anchor="end") + "</g>")
 
 
 def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
@@ -152,8 +174,10 @@ def stock_block(game: str, row: Row, scale: float, words: Words) -> Block:
     return Block("".join(out), width, top + h + 6)
 
 
-def middle(game: str, rows: tuple[Row, ...], y: float, words: Words) -> tuple[str, float]:
-    """The rows of the middle of the table, left to right, wrapping: the SVG, the height."""
+def middle(game: str, table: Table, y: float, words: Words) -> tuple[str, float]:
+    """The rows of the middle of the table, left to right, wrapping, and the piles out of
+    play at its right: the SVG, the height."""
+    rows = table.rows
     scale = SCALE[game][0]
     blocks = []
     for row in rows:
@@ -170,6 +194,9 @@ def middle(game: str, rows: tuple[Row, ...], y: float, words: Words) -> tuple[st
         x += b.width + 36
         line_h = max(line_h, b.height)
     height = line_y + line_h + 12 - y
+    for i, pile in enumerate(table.piles):
+        out.append(won_pile(game, pile.place, pile.title, pile.count, WIDTH - MARGIN,
+                            y + 16 + 40 * i))
     felt = (f'<rect x="{MARGIN / 2}" y="{num(y)}" width="{WIDTH - MARGIN}" '
             f'height="{num(height)}" rx="18" fill="{FELT_DARK}" stroke="#1c4424"/>')
     return felt + "".join(out), height + 12
@@ -229,7 +256,7 @@ def svg(table: Table, words: Words) -> str:
         band, height = seat_band(game, seat, y, small, words)
         parts.append(band)
         y += height
-    band, height = middle(game, table.rows, y, words)
+    band, height = middle(game, table, y, words)
     parts.append(band)
     y += height
     band, height = seat_band(game, bottom, y, big, words)
