@@ -194,3 +194,20 @@ def test_pictures_over_gunicorn(server):
     assert drawn(parse(r.content)) == (shown_cards(view), face_down_counts(view))
     r = requests.get(f"{server}/v1/games/ganjifa/cards/RRAM.svg", timeout=10)
     assert r.status_code == 200 and parse(r.content).get("data-card") == "RRAM"
+
+
+@pytest.mark.parametrize("name", STATES)
+def test_piles_out_of_play_are_drawn_as_their_counts(client, name):
+    """Durak's discard (D11), Tarot's tricks won (T10), Ganjifa's captured cards (G7)."""
+    st = state(name)
+    root = parse(render(client, name, 0, "svg").data)
+    piles = {e.get("data-pile"): int(e.get("data-count")) for e in root.iter(f"{SVG}g")
+             if e.get("data-pile") is not None}
+    if st["game"] == "durak":
+        expected = {"discard": len(st["discard"])}
+    elif st["game"] == "tarot":
+        expected = {f"won.{s}": sum(t["winner"] == s for t in st["tricks"])
+                    for s in range(len(st["hands"]))}
+    else:
+        expected = {f"won.{s}": len(c) for s, c in enumerate(st["captured"])}
+    assert piles == expected
