@@ -186,7 +186,8 @@ def middle(game: str, table: Table, y: float, words: Words) -> tuple[str, float]
         else:
             blocks.append(slots_block(game, row, ROW_SCALE.get(row.place, 1.0) * scale, words))
     out = []
-    x, line_y, line_h = MARGIN, y + 12, 0.0
+    x: float = MARGIN
+    line_y, line_h = y + 12, 0.0
     for b in blocks:
         if x > MARGIN and x + b.width > WIDTH - MARGIN:
             x, line_y, line_h = MARGIN, line_y + line_h + 12, 0.0
@@ -195,7 +196,7 @@ def middle(game: str, table: Table, y: float, words: Words) -> tuple[str, float]
         line_h = max(line_h, b.height)
     height = line_y + line_h + 12 - y
     for i, pile in enumerate(table.piles):
-        out.append(won_pile(game, pile.place, pile.title, pile.count, WIDTH - MARGIN,
+        out.append(won_pile(game, pile.place, pile.title, pile.size, WIDTH - MARGIN,
                             y + 16 + 40 * i))
     felt = (f'<rect x="{MARGIN / 2}" y="{num(y)}" width="{WIDTH - MARGIN}" '
             f'height="{num(height)}" rx="18" fill="{FELT_DARK}" stroke="#1c4424"/>')

@@ -51,7 +51,7 @@ class Pile(NamedTuple):
 
     place: str
     title: str
-    count: int
+    size: int
 
 
 class Table(NamedTuple):

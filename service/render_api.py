@@ -4,7 +4,7 @@ picture: thin views over the pure drawing of render/."""
 from __future__ import annotations
 
 from flask import Blueprint, Response
-from marshmallow import fields
+from marshmallow import Schema, fields
 
 from render import Words, art, render_svg, render_text
 from schemas.common import BaseSchema, one_of, seat_field
@@ -20,7 +20,7 @@ DRAW = {"svg": render_svg, "text": render_text}
 MEDIA = {"svg": "image/svg+xml", "text": "text/plain; charset=utf-8"}
 
 
-def _render_request(game_id: str) -> BaseSchema:
+def _render_request(game_id: str) -> Schema:
     """`{"state", "seat"?, "format"?}`: the state exactly as /view loads it."""
     view = GAMES[game_id].requests["view"].schema
     return BaseSchema.from_dict({
