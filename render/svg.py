@@ -45,6 +45,13 @@ def label(x: float, y: float, content: str, size: float = 15, fill: str = LABEL,
     return art.text(x, y, content, size, fill, anchor=anchor, weight=weight)
 
 
+def text_width(content: str, size: float, bold: bool = False) -> float:
+    """About how wide a label is drawn: a sans-serif letter is taken as 0.55 of the font
+    size, 0.6 in bold (generous for Latin and Cyrillic), since the picture loads no font
+    to measure."""
+    return (0.6 if bold else 0.55) * size * len(content)
+
+
 def card_size(game: str, scale: float) -> tuple[float, float]:
     w, h = art.SIZE[game]
     return w * scale, h * scale
@@ -56,10 +63,10 @@ def face_down(game: str, place: str, count: int, x: float, y: float, scale: floa
     w, h = card_size(game, scale)
     backs = "".join(art.card_back(game, x + i * step, y, scale) for i in range(count))
     end = x + (count - 1) * step + w
-    badge = label(end + 8, y + h / 2 + 5, words("render.face_down", n=count), 14)
+    title = words("render.face_down", n=count)
     svg = (f'<g class="hidden" data-place="{escape(place)}" data-count="{count}">'
-           f"{backs}{badge}</g>")
-    return svg, end + 8 + 7.5 * len(words("render.face_down", n=count)) - x
+           f"{backs}{label(end + 8, y + h / 2 + 5, title, 14)}</g>")
+    return svg, end + 8 + text_width(title, 14) - x
 
 
 def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[str, float]:
@@ -97,7 +104,7 @@ def seat_band(game: str, seat: Seat, y: float, scale: float, words: Words
     out = []
     if seat.to_act:
         out.append(f'<rect x="{MARGIN - 8}" y="{num(y + 2)}" '
-                   f'width="{num(18 + 8.2 * len(seat.title))}" height="22" rx="4" '
+                   f'width="{num(22 + text_width("▶ " + seat.title, 15, True))}" height="22" rx="4" '
                    f'fill="{HIGHLIGHT}"/>')
         out.append(label(MARGIN, y + 18, "▶ " + seat.title, 15, "#1b1b1b", "bold"))
     else:
@@ -143,7 +150,7 @@ def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
             out.append(label(x + w / 2, top + h + (h * 0.28 if over else 0) + 16,
                              slot.caption, 12, LABEL, anchor="middle"))
         x += w * (1.45 if over else 1.12)
-    width = max(x, 8 * len(row.title))
+    width = max(x, text_width(row.title, 14))
     if row.hidden:
         step = min(w * 0.25, 6.0) if row.place == "stock" else w * 0.3
         svg, pile = face_down(game, row.place, row.hidden, x, top, scale, step, words)
@@ -217,12 +224,11 @@ def trump_badge(game: str, table: Table, words: Words) -> str:
 
 
 def fact_lines(facts: tuple[str, ...]) -> list[str]:
-    """The facts joined on lines that fit beside the trump badge (a 14px letter taken as
-    7.5px: generous for Latin and Cyrillic)."""
-    room = (WIDTH - 2 * MARGIN - 64) / 7.5
+    """The facts joined on lines that fit beside the trump badge."""
+    room = WIDTH - 2 * MARGIN - 64
     lines: list[str] = []
     for fact in facts:
-        if lines and len(lines[-1]) + 3 + len(fact) <= room:
+        if lines and text_width(f"{lines[-1]} · {fact}", 14) <= room:
             lines[-1] += " · " + fact
         else:
             lines.append(fact)
