@@ -103,10 +103,11 @@ def seat_band(game: str, seat: Seat, y: float, scale: float, words: Words
     pile at the right."""
     out = []
     if seat.to_act:
+        title = "▶ " + seat.title
         out.append(f'<rect x="{MARGIN - 8}" y="{num(y + 2)}" '
-                   f'width="{num(22 + text_width("▶ " + seat.title, 15, True))}" height="22" rx="4" '
+                   f'width="{num(16 + text_width(title, 15, True))}" height="22" rx="4" '
                    f'fill="{HIGHLIGHT}"/>')
-        out.append(label(MARGIN, y + 18, "▶ " + seat.title, 15, "#1b1b1b", "bold"))
+        out.append(label(MARGIN, y + 18, title, 15, "#1b1b1b", "bold"))
     else:
         out.append(label(MARGIN, y + 18, seat.title, 15, LABEL,
                          "bold" if seat.viewer else "normal"))
