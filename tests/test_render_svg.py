@@ -38,6 +38,7 @@ def test_every_card_has_a_well_formed_picture(client, game):
         assert r.status_code == 200 and r.headers["Content-Type"] == "image/svg+xml"
         root = parse(r.data)
         assert root.get("data-card") == code
+        assert r.headers["Cache-Control"] == "public, max-age=86400"
         assert self_contained(r.data)
     back = client.get(f"/v1/games/{game}/cards/back.svg")
     assert back.status_code == 200 and parse(back.data).get("data-card") is None
