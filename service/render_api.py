@@ -40,8 +40,12 @@ def _render_request(game_id: str) -> Schema:
 REQUESTS = {game_id: _render_request(game_id) for game_id in GAMES}
 
 
+RIGHT_TO_LEFT = frozenset({"fa"})
+
+
 def words() -> Words:
-    return Words(i18n.CATALOGUES[i18n.language()], i18n.EN)
+    lang = i18n.language()
+    return Words(i18n.CATALOGUES[lang], i18n.EN, lang in RIGHT_TO_LEFT)
 
 
 @render.post("/v1/games/<game_id>/render")

@@ -212,3 +212,11 @@ def test_piles_out_of_play_are_drawn_as_their_counts(client, name):
     else:
         expected = {f"won.{s}": len(c) for s, c in enumerate(st["captured"])}
     assert piles == expected
+
+
+def test_persian_labels_are_laid_out_right_to_left(client):
+    persian = parse(render(client, "ganjifa-dukal", 0, "svg", lang="fa").data)
+    labels = [t for t in persian.iter(f"{SVG}text") if "صندلی" in (t.text or "")]
+    assert labels and all(t.get("direction") == "rtl" for t in labels)
+    english = parse(render(client, "ganjifa-dukal", 0, "svg").data)
+    assert not [t for t in english.iter(f"{SVG}text") if t.get("direction")]
