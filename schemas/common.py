@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, post_load
+from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from rules.cards import Deck
 from rules.game import Game, Move, Template
@@ -117,6 +117,24 @@ class CardList(fields.Field):
         cards = const(self.index, "cards")
         return (f"[*map({cards}.__getitem__, {v})] "
                 f"if {v}.__class__ is list and len({v}) <= {self.max_length!r} else fallback()")
+
+
+class ListOf(fields.List):
+    """A list of at most `max_length` items (exactly `equal`, if given), whose length is
+    checked before its items: marshmallow's List loads every item before its validators
+    run, so a 1 MiB list of bad items cost seconds of CPU and an error per item (issue 16).
+    The bound is the longest list a real state holds, as openapi.yaml's maxItems says; the
+    Length stays a validator, so the fast path (schemas/fast.py) checks it inline."""
+
+    def __init__(self, inner, max_length: int | None = None, equal: int | None = None,
+                 **kwargs):
+        self.length = validate.Length(max=max_length, equal=equal)
+        super().__init__(inner, validate=self.length, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list):
+            self.length(value)
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class BaseSchema(Schema):

@@ -15,6 +15,7 @@ from werkzeug.wsgi import get_content_length
 from rules import ai, tarot
 from rules.game import InvalidState
 from schemas.common import error, flatten_errors
+from schemas.limits import MAX_DEPTH, too_deep
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
 from schemas.views import DUMP_VIEW
@@ -82,6 +83,13 @@ def body(schema) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body", "The body must be a JSON object.",
                            [error("", "Must be a JSON object.")],
                            detail_key="problem.invalid-body.detail.object")
+    # Before the signature and the schema, which recurse once per level (issue 16).
+    place = too_deep(data)
+    if place is not None:
+        raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
+                           [error(place, f"Nested too deep: no request nests objects and "
+                                         f"lists more than {MAX_DEPTH} levels.")],
+                           params={"count": 1})
     signer = current_app.extensions["cardavia.signer"]
     if signer is not None and "state" in data:
         if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
@@ -96,6 +104,22 @@ def body(schema) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body",
                            f"{len(errors)} field(s) break the schema.", errors,
                            params={"count": len(errors)}) from None
+
+
+def refuse_chosen_deal(request: dict, at: str = "") -> None:
+    """With signed states, only random deals: a client that stacks the deck or picks the
+    seed deals itself the hands it wants, and would get them signed (issue 16), unless
+    CARDAVIA_ALLOW_CHOSEN_DEALS says so. `at`: where the DealRequest sits in the body."""
+    if current_app.extensions["cardavia.signer"] is None or \
+            current_app.extensions["cardavia.chosen_deals"]:
+        return
+    chosen = [name for name in ("deck", "seed") if name in request]
+    if chosen:
+        raise ProblemError(422, "chosen-deal-refused", "Chosen deal refused",
+                           "This service signs its states: it deals at random only, so "
+                           "neither a stacked deck nor a seed is accepted.",
+                           [error(at + name, "Not accepted while states are signed.")
+                            for name in chosen])
 
 
 def signed(state: dict) -> dict:
@@ -141,6 +165,7 @@ def game_info(game_id: str):
 def deal(game_id: str):
     schemas = game_for(game_id)
     data = body(schemas.requests["deal"])
+    refuse_chosen_deal(data)
     order = data.pop("deck", None)
     seed = data.pop("seed", None)
     try:

@@ -10,8 +10,11 @@ import pytest
 from service.app import TestingConfig, create_app
 
 
-def app_with(key=None, old=None):
-    config = type("Signed", (TestingConfig,), {"STATE_KEY": key, "STATE_OLD_KEYS": old})
+def app_with(key=None, old=None, chosen_deals="1"):
+    """A client of an app signing with `key`; seeded deals allowed unless told otherwise,
+    since these tests replay the same deals."""
+    config = type("Signed", (TestingConfig,), {"STATE_KEY": key, "STATE_OLD_KEYS": old,
+                                               "ALLOW_CHOSEN_DEALS": chosen_deals})
     return create_app(config).test_client()
 
 
