@@ -49,7 +49,7 @@ class Signer:
                                  "not: set the key that signs new states too, or unset both.")
             return None
         if not key.strip():
-            raise ValueError("CARDAVIA_STATE_KEY is set but empty: set a secret key to sign "
+            raise ValueError("CARDAVIA_STATE_KEY is set but blank: set a secret key to sign "
                              "states, or unset it to serve unsigned states.")
         olds = () if old_keys is None else tuple(k.strip() for k in old_keys.split(","))
         if "" in olds:
