@@ -15,7 +15,7 @@ from werkzeug.wsgi import get_content_length
 from rules import ai, tarot
 from rules.game import InvalidState
 from schemas.common import error, flatten_errors
-from schemas.limits import misshapen
+from schemas.limits import MAX_VALUES, misshapen, too_many_values
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
 from schemas.views import DUMP_VIEW
@@ -74,6 +74,10 @@ def body(schema) -> dict:
     """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
     the schema."""
     raw = raw_body(request.environ)
+    if too_many_values(raw):  # before parsing: see schemas/limits.py
+        raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
+                           [error("", f"Too many values: no request holds more than "
+                                      f"{MAX_VALUES:,}.")], params={"count": 1})
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as e:

@@ -13,7 +13,7 @@ import requests
 from marshmallow import fields
 
 from rules.ai import complete
-from schemas.limits import MAX_DEPTH, MAX_MEMBERS
+from schemas.limits import MAX_DEPTH, MAX_MEMBERS, MAX_VALUES
 from schemas.registry import GAMES
 from schemas.tarot import SCORE_SHEET
 from service.problems import MAX_ERRORS, MAX_TEXT
@@ -22,6 +22,8 @@ from tests.support.abuse import (
     every_list_field,
     filling,
     list_fields,
+    listing,
+    mid_deal_states,
     nested,
     raw_with,
 )
@@ -32,6 +34,7 @@ DEEP = 965  # the depth the issue found answered 500, under gunicorn's own call 
 STATES = {game_id: schemas.dump_state(schemas.game.deal(random.Random(3)))
           for game_id, schemas in GAMES.items()}
 LIST_FIELDS = list(every_list_field())
+MID_DEAL = {game_id: mid_deal_states(game_id, 30) for game_id in GAMES}
 
 
 def post(base: str, game_id: str, endpoint: str, raw: bytes, **headers) -> requests.Response:
@@ -184,10 +187,9 @@ def test_every_list_field_of_every_schema_is_enumerated():
 
 @pytest.mark.parametrize(("game_id", "endpoint", "path"), LIST_FIELDS,
                          ids=[f"{g}-{dotted(p)}" for g, _, p in LIST_FIELDS])
-def test_a_1_mib_list_of_objects_is_one_length_error(server, game_id, endpoint, path):
+def test_a_long_list_of_objects_is_one_length_error(server, game_id, endpoint, path):
     body = base_body(game_id, endpoint, STATES[game_id])
-    raw = filling(body, path)
-    assert len(raw) > 1024 * 1024 - 64
+    raw = listing(body, path, MAX_VALUES // 4)
     problem = bounded_problem(post(server, game_id, endpoint, raw))
     # The length is checked before the items: one error for the list, none for its items;
     # but for a list at the depth limit, whose first object is too deep already.
@@ -197,12 +199,36 @@ def test_a_1_mib_list_of_objects_is_one_length_error(server, game_id, endpoint, 
     assert at_or_below == [dotted((*path, 0)) if at_limit else dotted(path)], problem
 
 
-@pytest.mark.parametrize("item", [b"[]", b'"6S"', b"1", b"null", b'{"seat": 0}'])
-def test_a_1_mib_table_of_any_item_is_one_length_error(server, item):
-    raw = filling(base_body("durak", "legal-moves", STATES["durak"]), ("state", "table"), item)
+TOO_MANY = f"Too many values: no request holds more than {MAX_VALUES:,}."
+
+
+@pytest.mark.parametrize(("game_id", "endpoint", "path"), LIST_FIELDS,
+                         ids=[f"{g}-{dotted(p)}" for g, _, p in LIST_FIELDS])
+def test_a_1_mib_list_of_objects_is_refused_before_parsing(server, game_id, endpoint, path):
+    raw = filling(base_body(game_id, endpoint, STATES[game_id]), path)
+    assert len(raw) > 1024 * 1024 - 64
+    problem = bounded_problem(post(server, game_id, endpoint, raw))
+    assert [(e["field"], e["message"]) for e in problem["errors"]] == [("", TOO_MANY)]
+
+
+@pytest.mark.parametrize("item", [b"[]", b'"6S"', b"1", b"null", b'{"seat": 0}', b"[1]"])
+def test_a_long_table_of_any_item_is_one_length_error(server, item):
+    raw = listing(base_body("durak", "legal-moves", STATES["durak"]), ("state", "table"),
+                  MAX_VALUES // 3, item)
     problem = bounded_problem(post(server, "durak", "legal-moves", raw))
     assert [f for f in fields_of_json(problem) if f.startswith("state.table")] == \
         ["state.table"]
+    filled = filling(base_body("durak", "legal-moves", STATES["durak"]), ("state", "table"),
+                     item)
+    problem = bounded_problem(post(server, "durak", "legal-moves", filled))
+    assert fields_of_json(problem) == [""]
+
+
+def test_real_bodies_hold_far_fewer_values_than_the_limit():
+    for states in MID_DEAL.values():
+        for state in states:
+            raw = orjson.dumps({"state": state})
+            assert raw.count(b",") + raw.count(b"[") + raw.count(b"{") < MAX_VALUES // 8
 
 
 def test_a_problem_lists_at_most_50_errors_and_counts_the_rest(server):
@@ -242,11 +268,10 @@ def test_a_huge_key_or_card_code_is_quoted_clipped(server, where):
 
 
 @pytest.mark.parametrize("path", [("state",), ("state", "tricks", 0), ("move",), ()])
-def test_a_1_mib_object_of_unknown_members_is_one_error(server, path):
-    members = b",".join(b'"k%d":0' % i for i in range(90_000))
+def test_an_object_of_thousands_of_unknown_members_is_one_error(server, path):
+    members = b",".join(b'"k%d":0' % i for i in range(MAX_VALUES // 2))
     body = base_body("tarot", "move", STATES["tarot"])
     raw = raw_with(body, path, b"{" + members + b"}") if path else b"{" + members + b"}"
-    assert len(raw) < 1024 * 1024
     problem = bounded_problem(post(server, "tarot", "move", raw))
     assert [(e["field"], e["message"]) for e in problem["errors"]] == [
         (dotted(path), f"Too many members: no object of a request has more than {MAX_MEMBERS}.")]

@@ -87,6 +87,11 @@ def nested(levels: int, leaf: bytes = b'"6S"') -> bytes:
     return b"[" * levels + leaf + b"]" * levels
 
 
+def listing(body: dict, path: Path, count: int, item: bytes = b"{}") -> bytes:
+    """`body` with, at `path`, a list of `count` times `item`."""
+    return raw_with(body, path, b"[" + b",".join([item] * count) + b"]")
+
+
 def filling(body: dict, path: Path, item: bytes = b"{}", size: int = MAX_BODY) -> bytes:
     """`body` with, at `path`, a list of `item` as long as fits in `size` bytes."""
     room = size - len(raw_with(body, path, b"[]"))
