@@ -1,4 +1,5 @@
-"""`make bench`: (a) random deals in-process, (b) HTTP move vs echo, (c) worker memory.
+"""`make bench`: (a) random deals in-process, (b) HTTP move vs echo, (c) worker memory,
+abuse (hostile 1 MiB bodies against one worker: CPU, answer size, RSS).
 Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
 (a 10-minute load with worker memory sampled), `--only faults` (a worker SIGKILLed
 mid-load), `--only ai` (the AI levels' strength, strong-move latency and playouts/s; ~40-60

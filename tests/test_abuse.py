@@ -17,6 +17,7 @@ from schemas.limits import MAX_DEPTH, MAX_MEMBERS, MAX_VALUES
 from schemas.registry import GAMES
 from schemas.tarot import SCORE_SHEET
 from service.problems import MAX_ERRORS, MAX_TEXT
+from tests.openapi_check import assert_conforms
 from tests.support.abuse import (
     base_body,
     every_list_field,
@@ -238,6 +239,7 @@ def test_a_problem_lists_at_most_50_errors_and_counts_the_rest(server):
     problem = bounded_problem(r)
     assert len(problem["errors"]) == MAX_ERRORS
     assert problem["errors_omitted"] == 120 - MAX_ERRORS
+    assert_conforms("post", "/v1/games/{game}/legal-moves", r)
     assert problem["detail"] == ("120 field(s) break the schema. "
                                  f"{120 - MAX_ERRORS} more error(s) are left out.")
     hu = bounded_problem(post(server, "ganjifa", "legal-moves", orjson.dumps(
@@ -261,10 +263,11 @@ def test_a_huge_key_or_card_code_is_quoted_clipped(server, where):
         state[long] = 1
     else:
         state["hands"] = [[long], []]
-    problem = bounded_problem(post(server, "durak", "legal-moves",
-                                   orjson.dumps({"state": state})))
+    r = post(server, "durak", "legal-moves", orjson.dumps({"state": state}))
+    problem = bounded_problem(r)
     for e in problem["errors"]:
         assert all(len(text) <= MAX_TEXT for text in e.values())
+    assert_conforms("post", "/v1/games/{game}/legal-moves", r)
 
 
 @pytest.mark.parametrize("path", [("state",), ("state", "tricks", 0), ("move",), ()])
