@@ -15,7 +15,7 @@ from werkzeug.wsgi import get_content_length
 from rules import ai, tarot
 from rules.game import InvalidState
 from schemas.common import error, flatten_errors
-from schemas.limits import MAX_VALUES, misshapen, too_many_values
+from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
 from schemas.views import DUMP_VIEW
@@ -87,11 +87,13 @@ def body(schema) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body", "The body must be a JSON object.",
                            [error("", "Must be a JSON object.")],
                            detail_key="problem.invalid-body.detail.object")
-    # Before the signature and the schema, whose cost grows with depth and width (issue 16).
-    wrong = misshapen(data)
-    if wrong is not None:
+    # Before the signature and the schema, which recurse once per level (issue 16).
+    place = too_deep(raw, data)
+    if place is not None:
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
-                           [error(*wrong)], params={"count": 1})
+                           [error(place, f"Nested too deep: no request nests objects and "
+                                         f"lists more than {MAX_DEPTH} levels.")],
+                           params={"count": 1})
     signer = current_app.extensions["cardavia.signer"]
     if signer is not None and "state" in data:
         if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
