@@ -18,6 +18,7 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import orjson
 import requests
@@ -116,7 +117,7 @@ def run(count: int = 10, baseline_count: int = 200, bodies: int = 100) -> dict:
         small_move = orjson.dumps({"state": state, "move": legal})
         for _ in range(20):  # warm-up: the first requests fill the worker's caches
             session.post(f"{base}/v1/games/durak/move", data=small_move, timeout=30)
-        result = {
+        result: dict[str, Any] = {
             "count": count, "bodies": bodies, "clock_tick_ms": TICK * 1000,
             "baselines": {
                 "GET /healthz": measure(session, server, "GET", f"{base}/healthz", None,

@@ -23,6 +23,8 @@ its own. The schemas check it (schemas/common.py's BaseSchema), object by object
 
 from __future__ import annotations
 
+from typing import Any
+
 MAX_DEPTH = 7
 MAX_MEMBERS = 32
 MAX_VALUES = 16_384
@@ -66,7 +68,7 @@ def _brackets(raw: bytes) -> bytes:
 def _first_too_deep(body) -> tuple:
     """The path of the first container below level MAX_DEPTH, depth first (walked only for
     a body known to be too deep)."""
-    stack: list[tuple[tuple, object]] = [((), body)]
+    stack: list[tuple[tuple, Any]] = [((), body)]
     while stack:
         path, value = stack.pop()
         if len(path) == MAX_DEPTH:  # a container at level MAX_DEPTH + 1

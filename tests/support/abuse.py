@@ -5,7 +5,8 @@ deep for orjson.dumps to write, and valid mid-deal states to damage."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import orjson
 from marshmallow import Schema, fields
@@ -60,7 +61,7 @@ def every_list_field() -> Iterator[tuple[str, str, Path]]:
 def place(body: dict, path: Path, value) -> dict:
     """`body` with `value` at `path`, the objects and lists on the way made when missing
     (a list with one object, an index being 0)."""
-    node = body
+    node: Any = body
     for key, after in zip(path, path[1:], strict=False):
         child = node[key] if (node.__class__ is dict and key in node) or (
             node.__class__ is list and key < len(node)) else None
@@ -103,14 +104,15 @@ def base_body(game_id: str, endpoint: str, state: dict) -> dict:
     """A well-formed body for `endpoint` around a copy of `state`, for a hostile value to go
     in."""
     state = orjson.loads(orjson.dumps(state))
-    return {
+    bodies: dict[str, Callable[[], dict]] = {
         "deal": lambda: {},
         "legal-moves": lambda: {"state": state},
         "move": lambda: {"state": state, "move": {"seat": 0, "action": "play", "card": "x"}},
         "ai-move": lambda: {"state": state},
         "view": lambda: {"state": state, "seat": 0},
         "settlement": lambda: {"contract": "garde", "bouts": 1, "points": 40},
-    }[endpoint]()
+    }
+    return bodies[endpoint]()
 
 
 def mid_deal_states(game_id: str, count: int, seed: int = 0) -> list[dict]:
