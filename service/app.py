@@ -9,6 +9,8 @@ from flask import Flask
 from service import problems
 from service.api import api
 from service.edge import Edge
+from service.render_api import render as render_blueprint
+from service.replay import records
 from service.signing import Signer
 
 
@@ -39,6 +41,8 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.extensions["cardavia.chosen_deals"] = chosen_deals_allowed(
         app.config["ALLOW_CHOSEN_DEALS"])
     app.register_blueprint(api)
+    app.register_blueprint(render_blueprint)
+    app.register_blueprint(records)
     problems.register(app)
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app

@@ -174,6 +174,15 @@ def test_chosen_deals_are_allowed_when_the_setting_says_so_or_without_a_key():
                                                  json=deck_body).status_code == 422
 
 
+def test_a_replay_from_a_chosen_deal_is_refused_with_a_key():
+    client = app_with("k1", chosen_deals=None)
+    r = client.post("/v1/games/durak/replay", json={"deal": {"seed": 1}, "moves": []})
+    assert chosen_deal_refused(r, {"deal.seed"})
+    state = client.post("/v1/games/durak/deal", json={}).json["state"]
+    r = client.post("/v1/games/durak/replay", json={"state": state, "moves": []})
+    assert r.status_code == 200 and r.json["state"]["signature"]
+
+
 def test_chosen_deals_are_refused_by_a_real_gunicorn_with_a_key(signed_server):
     r = requests.post(f"{signed_server}/v1/games/tarot/deal", json={"seed": 3}, timeout=10)
     assert r.status_code == 422 and r.json()["type"] == "/problems/chosen-deal-refused"

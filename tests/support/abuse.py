@@ -16,6 +16,7 @@ from schemas.common import CardList, CardLists
 from schemas.registry import GAMES
 from schemas.tarot import SCORE_SHEET
 from service.api import MAX_BODY
+from service.replay import REQUESTS as REPLAY
 
 Path = tuple  # of str keys and int indices
 
@@ -56,6 +57,10 @@ def every_list_field() -> Iterator[tuple[str, str, Path]]:
                     yield game_id, ENDPOINTS[name], path
     for path in list_fields(SCORE_SHEET):
         yield "tarot", "settlement", path
+    for game_id, request in REPLAY.items():
+        for path in list_fields(request.schema):
+            if path[0] not in ("state", "deal"):  # as in the other requests, seen above
+                yield game_id, "replay", path
 
 
 def place(body: dict, path: Path, value) -> dict:
@@ -111,6 +116,7 @@ def base_body(game_id: str, endpoint: str, state: dict) -> dict:
         "ai-move": lambda: {"state": state},
         "view": lambda: {"state": state, "seat": 0},
         "settlement": lambda: {"contract": "garde", "bouts": 1, "points": 40},
+        "replay": lambda: {"state": state, "moves": []},
     }
     return bodies[endpoint]()
 
