@@ -138,8 +138,9 @@ def test_answers_about_valid_states_are_as_documented(server, signed_server, gam
 
 # -- the mutation fuzzer -------------------------------------------------------------------
 
-ENDPOINTS = ("legal-moves", "move", "ai-move", "view")
+ENDPOINTS = ("legal-moves", "move", "ai-move", "view", "replay", "render")
 STATES = {game_id: mid_deal_states(game_id, 12, seed=16) for game_id in sorted(GAMES)}
+ANSWER_TYPES = {"application/json", "image/svg+xml", "text/plain"}  # render: a picture, text
 RAW = "\u2063raw\u2063"  # stands for a value orjson cannot write (too deep), put in after
 
 
@@ -190,10 +191,15 @@ def mutate(rng: random.Random, state: dict, cards: list[str]) -> tuple[dict, str
 
 def request_body(rng: random.Random, endpoint: str, state: dict, cards: list[str]) -> dict:
     body: dict = {"state": state}
+    move = {"seat": rng.randrange(-1, 5), "action": rng.choice(
+        ["attack", "defend", "take", "pass", "bid", "play", "dukal", "discard", "fly"]),
+        "card": rng.choice([*cards, 1, None, ["6S"]])}
     if endpoint == "move":
-        body["move"] = {"seat": rng.randrange(-1, 5), "action": rng.choice(
-            ["attack", "defend", "take", "pass", "bid", "play", "dukal", "discard", "fly"]),
-            "card": rng.choice([*cards, 1, None, ["6S"]])}
+        body["move"] = move
+    elif endpoint == "replay":
+        body.update(moves=[move] * rng.randrange(4), include=rng.choice(["final", "all", 0]))
+    elif endpoint == "render":
+        body.update(format=rng.choice(["svg", "text", 1]), seat=rng.choice([0, 1, 5, None]))
     elif endpoint == "ai-move":
         body.update(level=rng.choice(["random", "basic"]), budget_ms=rng.randrange(1, 20),
                     seed=rng.randrange(2**32))
@@ -227,7 +233,7 @@ def test_damaged_mid_deal_states_never_answer_a_5xx(server, signed_server, signi
             r = session.post(f"{base}/v1/games/{game_id}/{endpoint}", data=raw, timeout=30,
                              headers={"Content-Type": "application/json"})
             kind = r.headers.get("Content-Type", "")
-            ok = r.status_code == 200 and kind == "application/json" or (
+            ok = r.status_code == 200 and kind.split(";")[0] in ANSWER_TYPES or (
                 400 <= r.status_code < 500 and kind == "application/problem+json")
             if not ok:
                 failures.append((game_id, endpoint, what, r.status_code, r.text[:200]))
