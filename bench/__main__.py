@@ -1,4 +1,5 @@
-"""`make bench`: (a) random deals in-process, (b) HTTP move vs echo, (c) worker memory.
+"""`make bench`: (a) random deals in-process, (b) HTTP move vs echo, (c) worker memory,
+abuse (hostile 1 MiB bodies against one worker: CPU, answer size, RSS).
 Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
 (a 10-minute load with worker memory sampled), `--only faults` (a worker SIGKILLed
 mid-load), `--only ai` (the AI levels' strength, strong-move latency and playouts/s; ~40-60
@@ -16,13 +17,14 @@ import signal
 import sys
 from pathlib import Path
 
-from bench import RESULTS, ai, deals, faults, http, memory, replay, saturation, soak
+from bench import RESULTS, abuse, ai, deals, faults, http, memory, replay, saturation, soak
 from bench.report import machine, table, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "replay"),
+    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "replay",
+                                      "abuse"),
                    help="run one part ((c) goes with http); load, soak, faults and ai run "
                    "only when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
@@ -50,6 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ai-http", type=int, default=60,
                    help="strong ai-move requests per game for the HTTP latency of --only ai "
                    "(default 60; 0 skips it)")
+    p.add_argument("--abuse-count", type=int, default=10,
+                   help="requests per hostile shape in abuse (default 10)")
+    p.add_argument("--abuse-bodies", type=int, default=100,
+                   help="hostile bodies before abuse's RSS is read (default 100)")
     p.add_argument("--replay-deals", type=int, default=20,
                    help="seeded random deals per game for --only replay (default 20)")
     p.add_argument("--replay-rounds", type=int, default=3, help="(default 3)")
@@ -135,6 +141,17 @@ def main(argv: list[str] | None = None) -> int:
                         f"{h['budget_ms']}, one request at a time, {h['workers']} sync "
                         "workers; connect to last byte (server: the answer's elapsed_ms)",
                         *ai.http_rows(h)), end="\n\n")
+    if args.only in (None, "abuse"):
+        print("abuse: hostile bodies against one sync worker", flush=True)
+        results["abuse"] = r = abuse.run(args.abuse_count, bodies=args.abuse_bodies)
+        print()
+        print(table(f"abuse: each hostile body {r['count']} times to one sync worker, CPU "
+                    f"from /proc/<pid>/stat ({r['clock_tick_ms']:g} ms ticks); targets "
+                    f"<= {abuse.TARGET_CPU_MS:g} ms, <= 64 KiB", *abuse.rows(r)), end="\n\n")
+        print(f"worker RSS {r['rss_before_mib']:.1f} MiB before, {r['rss_after_mib']:.1f} "
+              f"MiB after {r['bodies']} hostile bodies: x{r['rss_ratio']:.2f} (target <= "
+              f"{abuse.TARGET_RSS_RATIO}); same worker throughout: {r['pid_unchanged']}; "
+              f"within every target: {'yes' if r['within_targets'] else 'NO'}")
     if args.only == "replay":
         results["replay"] = r = replay.run(args.replay_deals, args.replay_rounds)
         print(table(f"replay: moves checked per second, POST /replay of whole deals vs the same "

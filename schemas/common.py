@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, post_load
+from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from rules.cards import Deck
 from rules.game import Game, Move, Template
 from schemas.fast import FastSchema
+from schemas.limits import MAX_MEMBERS
 
 
 class StrictInteger(fields.Integer):
@@ -119,8 +120,35 @@ class CardList(fields.Field):
                 f"if {v}.__class__ is list and len({v}) <= {self.max_length!r} else fallback()")
 
 
+class ListOf(fields.List):
+    """A list of at most `max_length` items (exactly `equal`, if given), whose length is
+    checked before its items: marshmallow's List loads every item before its validators
+    run, so a 1 MiB list of bad items cost seconds of CPU and an error per item (issue 16).
+    The bound is the longest list a real state holds, as openapi.yaml's maxItems says; the
+    Length stays a validator, so the fast path (schemas/fast.py) checks it inline."""
+
+    def __init__(self, inner, max_length: int | None = None, equal: int | None = None,
+                 **kwargs):
+        self.length = validate.Length(max=max_length, equal=equal)
+        super().__init__(inner, validate=self.length, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list):
+            self.length(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class BaseSchema(Schema):
-    """Unknown fields are refused, so a misspelt field is named rather than ignored."""
+    """Unknown fields are refused, so a misspelt field is named rather than ignored; an
+    object of more members than any schema has is refused whole, before marshmallow names
+    each unknown one in an error of its own (issue 16: a 1 MiB object cost seconds)."""
+
+    def _deserialize(self, data, *, error_store, **kwargs):
+        if isinstance(data, dict) and len(data) > MAX_MEMBERS:
+            error_store.store_error([f"Too many members: no object of a request has more "
+                                     f"than {MAX_MEMBERS}."], index=kwargs.get("index"))
+            return {}
+        return super()._deserialize(data, error_store=error_store, **kwargs)
 
 
 class Choice(fields.Field):

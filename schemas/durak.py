@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, validates_schema
 
-from rules.durak import DECK, GAME, SUITS, DurakState, derived
+from rules.durak import BOUT_LIMIT, DECK, GAME, HAND_SIZE, SUITS, DurakState, derived
 from schemas.common import (
     BaseSchema,
     CardCode,
     CardList,
     CardLists,
+    ListOf,
     MoveSchema,
     StateSchema,
     StrictBoolean,
@@ -33,11 +34,11 @@ class DurakStateSchema(StateSchema):
     game = one_of("durak", required=True)
     trump = one_of(*SUITS, required=True)
     hands = CardLists(DECK, 2, required=True)
-    stock = CardList(DECK, required=True)
+    # D2: the stock is what the deal left over, the turned-up trump included.
+    stock = CardList(DECK, required=True, max_length=len(DECK) - 2 * HAND_SIZE)
     discard = CardList(DECK, required=True)
     attacker = seat_field(2, required=True)
-    table = fields.List(fields.Nested(TableEntry), required=True,
-                        validate=validate.Length(max=36))
+    table = ListOf(fields.Nested(TableEntry), BOUT_LIMIT, required=True)  # D9
     taking = StrictBoolean(required=True)
     phase = one_of("attack", "defend", "over")
     to_act = seat_field(2, allow_none=True)

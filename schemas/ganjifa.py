@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, validates_schema
 
 from rules.ganjifa import (
     AVATAR_NAMES,
@@ -23,6 +23,7 @@ from schemas.common import (
     CardCode,
     CardList,
     CardLists,
+    ListOf,
     MoveSchema,
     StateSchema,
     one_of,
@@ -32,6 +33,7 @@ from schemas.common import (
 from schemas.views import View, hide_hands, with_derived
 
 PLAYERS = GAME.players
+SUIT_SIZE = len(DECK) // len(SUITS)  # G8: a Dukal is cards of one suit
 
 
 class TrickEntry(BaseSchema):
@@ -45,7 +47,7 @@ class TrickEntry(BaseSchema):
 
 class DiscardEntry(BaseSchema):
     seat = seat_field(PLAYERS, required=True)
-    cards = CardList(DECK, required=True, max_length=HAND_SIZE)
+    cards = CardList(DECK, required=True, max_length=SUIT_SIZE)
 
     @post_load
     def _pair(self, data, **kwargs):
@@ -56,16 +58,14 @@ class DukalEntry(BaseSchema):
     """A Dukal waiting for its discards (G8)."""
 
     seat = seat_field(PLAYERS, required=True)
-    cards = CardList(DECK, required=True, max_length=HAND_SIZE)
-    discards = fields.List(fields.Nested(DiscardEntry), required=True,
-                           validate=validate.Length(max=PLAYERS - 1))
+    cards = CardList(DECK, required=True, max_length=SUIT_SIZE)
+    discards = ListOf(fields.Nested(DiscardEntry), PLAYERS - 1, required=True)
 
 
 class CompletedTrick(BaseSchema):
     """A trick of the deal's history: its three plays in turn order, and its winner (G7)."""
 
-    cards = fields.List(fields.Nested(TrickEntry), required=True,
-                        validate=validate.Length(equal=PLAYERS))
+    cards = ListOf(fields.Nested(TrickEntry), equal=PLAYERS, required=True)
     winner = seat_field(PLAYERS, required=True)
 
     @post_load
@@ -79,14 +79,13 @@ class GanjifaStateSchema(StateSchema):
     hands = CardLists(DECK, PLAYERS, max_length=HAND_SIZE, required=True)
     captured = CardLists(DECK, PLAYERS, required=True)
     leader = seat_field(PLAYERS, required=True)
-    trick = fields.List(fields.Nested(TrickEntry), required=True,
-                        validate=validate.Length(max=PLAYERS))
+    trick = ListOf(fields.Nested(TrickEntry), PLAYERS, required=True)
     dukal = fields.Nested(DukalEntry, required=True, allow_none=True)
     # The deal's history (added to API.md's state; optional, both or neither): the
     # completed tricks and the captured Dukals, oldest first.
-    tricks = fields.List(fields.Nested(CompletedTrick), validate=validate.Length(max=HAND_SIZE))
+    tricks = ListOf(fields.Nested(CompletedTrick), HAND_SIZE)
     # A Dukal takes at least five cards from each hand (G8).
-    dukals = fields.List(fields.Nested(DukalEntry), validate=validate.Length(max=HAND_SIZE // 5))
+    dukals = ListOf(fields.Nested(DukalEntry), HAND_SIZE // 5)
     phase = one_of("play", "dukal", "over")
     to_act = seat_field(PLAYERS, allow_none=True)
     result = fields.Dict(allow_none=True)

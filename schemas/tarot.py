@@ -7,10 +7,14 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from rules.tarot import (
     BIDS,
+    CHIEN_SIZE,
     CONTRACTS,
     DECK,
     GAME,
+    HAND_SIZE,
+    PLAYERS,
     POIGNEE_VALUES,
+    TRICKS,
     TarotState,
 )
 from schemas.common import (
@@ -18,6 +22,7 @@ from schemas.common import (
     CardCode,
     CardList,
     CardLists,
+    ListOf,
     MoveSchema,
     StateSchema,
     StrictBoolean,
@@ -41,8 +46,7 @@ class PlayEntry(BaseSchema):
 
 
 class TrickEntry(BaseSchema):
-    cards = fields.List(fields.Nested(PlayEntry), required=True,
-                        validate=validate.Length(max=4))
+    cards = ListOf(fields.Nested(PlayEntry), PLAYERS, required=True)
     winner = seat_field(4, required=True)
 
     @post_load
@@ -62,20 +66,18 @@ class PoigneeEntry(BaseSchema):
 class TarotStateSchema(StateSchema):
     game = one_of("tarot", required=True)
     dealer = seat_field(4, required=True)
-    hands = CardLists(DECK, 4, required=True)
-    chien = CardList(DECK, required=True)
-    chien_shown = CardList(DECK, required=True)
-    bids = fields.List(one_of(*BIDS), required=True, validate=validate.Length(max=78))
+    # T5: the taker holds the chien beside its hand until it discards.
+    hands = CardLists(DECK, 4, HAND_SIZE + CHIEN_SIZE, required=True)
+    chien = CardList(DECK, CHIEN_SIZE, required=True)
+    chien_shown = CardList(DECK, CHIEN_SIZE, required=True)
+    bids = ListOf(one_of(*BIDS), PLAYERS, required=True)  # T4: each seat bids once
     taker = seat_field(4, allow_none=True)
     contract = one_of(*CONTRACTS, allow_none=True)
-    ecart = CardList(DECK, required=True)
+    ecart = CardList(DECK, CHIEN_SIZE, required=True)
     chelem = StrictBoolean(required=True, allow_none=True)
-    poignees = fields.List(fields.Nested(PoigneeEntry), required=True,
-                           validate=validate.Length(max=78))
-    trick = fields.List(fields.Nested(PlayEntry), required=True,
-                        validate=validate.Length(max=78))
-    tricks = fields.List(fields.Nested(TrickEntry), required=True,
-                         validate=validate.Length(max=78))
+    poignees = ListOf(fields.Nested(PoigneeEntry), PLAYERS, required=True)  # T8: once each
+    trick = ListOf(fields.Nested(PlayEntry), PLAYERS, required=True)
+    tricks = ListOf(fields.Nested(TrickEntry), TRICKS, required=True)
     phase = one_of("bidding", "discard", "chelem", "play", "over")
     to_act = seat_field(4, allow_none=True)
     result = fields.Dict(allow_none=True)
@@ -114,10 +116,10 @@ class HalfPoints(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ValidationError("Must be a number.")
-        doubled = value * 2
-        if doubled != int(doubled) or not 0 <= value <= 91:
+        # The range first: a huge float (1e308) doubles to infinity, which int() refuses.
+        if not 0 <= value <= 91 or value * 2 != int(value * 2):
             raise ValidationError("Card points run from 0 to 91 in half points.")
-        return int(doubled)
+        return int(value * 2)
 
 
 class SheetPoignee(BaseSchema):
@@ -142,8 +144,7 @@ class ScoreSheetSchema(BaseSchema):
     bouts = StrictInteger(required=True, validate=validate.Range(0, 3))
     points = HalfPoints(required=True)
     petit_au_bout = one_of(*CAMP_NAMES, allow_none=True, load_default=None)
-    poignees = fields.List(fields.Nested(SheetPoignee), load_default=list,
-                           validate=validate.Length(max=4))
+    poignees = ListOf(fields.Nested(SheetPoignee), PLAYERS, load_default=list)
     chelem = fields.Nested(SheetChelem, allow_none=True, load_default=None)
 
     @post_load

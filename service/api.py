@@ -16,6 +16,7 @@ from werkzeug.wsgi import get_content_length
 from rules import ai, tarot
 from rules.game import InvalidState
 from schemas.common import error, flatten_errors
+from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
 from schemas.views import DUMP_VIEW
@@ -74,6 +75,10 @@ def body(schema) -> dict:
     """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
     the schema."""
     raw = raw_body(request.environ)
+    if too_many_values(raw):  # before parsing: see schemas/limits.py
+        raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
+                           [error("", f"Too many values: no request holds more than "
+                                      f"{MAX_VALUES:,}.")], params={"count": 1})
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as e:
@@ -83,6 +88,13 @@ def body(schema) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body", "The body must be a JSON object.",
                            [error("", "Must be a JSON object.")],
                            detail_key="problem.invalid-body.detail.object")
+    # Before the signature and the schema, which recurse once per level (issue 16).
+    place = too_deep(raw, data)
+    if place is not None:
+        raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
+                           [error(place, f"Nested too deep: no request nests objects and "
+                                         f"lists more than {MAX_DEPTH} levels.")],
+                           params={"count": 1})
     signer = current_app.extensions["cardavia.signer"]
     if signer is not None and "state" in data:
         if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
@@ -97,6 +109,22 @@ def body(schema) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body",
                            f"{len(errors)} field(s) break the schema.", errors,
                            params={"count": len(errors)}) from None
+
+
+def refuse_chosen_deal(request: dict, at: str = "") -> None:
+    """With signed states, only random deals: a client that stacks the deck or picks the
+    seed deals itself the hands it wants, and would get them signed (issue 16), unless
+    CARDAVIA_ALLOW_CHOSEN_DEALS says so. `at`: where the DealRequest sits in the body."""
+    if current_app.extensions["cardavia.signer"] is None or \
+            current_app.extensions["cardavia.chosen_deals"]:
+        return
+    chosen = [name for name in ("deck", "seed") if name in request]
+    if chosen:
+        raise ProblemError(422, "chosen-deal-refused", "Chosen deal refused",
+                           "This service signs its states: it deals at random only, so "
+                           "neither a stacked deck nor a seed is accepted.",
+                           [error(at + name, "Not accepted while states are signed.")
+                            for name in chosen])
 
 
 def signed(state: dict) -> dict:
@@ -142,6 +170,7 @@ def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[
     """The deal of a loaded DealRequest, and the deck's order it dealt from (the stacked
     one, or the shuffle of the seed, or a random one). `at` prefixes the field paths of an
     invalid deck: where the DealRequest sits in the body."""
+    refuse_chosen_deal(request, at)
     options = dict(request)
     order = options.pop("deck", None)
     rng = random.Random(options.pop("seed", None))

@@ -19,6 +19,9 @@ class Config:
     ACCESS_LOG = bool(os.environ.get("CARDAVIA_ACCESS_LOG"))
     STATE_KEY = os.environ.get("CARDAVIA_STATE_KEY")
     STATE_OLD_KEYS = os.environ.get("CARDAVIA_STATE_OLD_KEYS")
+    # With a key set, a stacked (`deck`) or seeded (`seed`) deal would let a client deal
+    # itself the hands it wants and have them signed: refused unless this says "1".
+    ALLOW_CHOSEN_DEALS = os.environ.get("CARDAVIA_ALLOW_CHOSEN_DEALS")
 
 
 class TestingConfig(Config):
@@ -35,9 +38,23 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.url_map.strict_slashes = False
     app.extensions["cardavia.signer"] = Signer.from_config(
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
+    app.extensions["cardavia.chosen_deals"] = chosen_deals_allowed(
+        app.config["ALLOW_CHOSEN_DEALS"])
     app.register_blueprint(api)
     app.register_blueprint(render_blueprint)
     app.register_blueprint(records)
     problems.register(app)
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
+
+
+def chosen_deals_allowed(setting: str | bool | None) -> bool:
+    """CARDAVIA_ALLOW_CHOSEN_DEALS: unset or "0" is no, "1" yes; anything else is an error
+    at start, so that a typo cannot leave an operator believing what is not so."""
+    if isinstance(setting, bool):
+        return setting
+    if setting is None or setting.strip() in ("", "0"):
+        return False
+    if setting.strip() == "1":
+        return True
+    raise ValueError(f"CARDAVIA_ALLOW_CHOSEN_DEALS must be 0 or 1, not {setting!r}.")

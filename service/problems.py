@@ -11,6 +11,11 @@ from werkzeug.exceptions import HTTPException
 from service import i18n
 
 PROBLEM_TYPE = "application/problem+json"
+# A problem's cost is bounded whatever the body (issue 16): at most MAX_ERRORS errors, the
+# rest counted in `errors_omitted`, and no text of an error longer than MAX_TEXT characters
+# (a client's odd key or card code is quoted in them).
+MAX_ERRORS = 50
+MAX_TEXT = 200
 log = logging.getLogger("cardavia")
 
 
@@ -28,11 +33,18 @@ class ProblemError(Exception):
         self.detail_key, self.params = detail_key, params
 
 
+def clipped(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
+
+
 def problem_response(status: int, slug: str, title: str, detail: str,
-                     errors: list[dict] | None = None, headers=None) -> Response:
+                     errors: list[dict] | None = None, headers=None,
+                     omitted: int = 0) -> Response:
     body = {"type": f"/problems/{slug}", "title": title, "status": status, "detail": detail}
     if errors is not None:
-        body["errors"] = errors
+        body["errors"] = [{k: clipped(v) for k, v in e.items()} for e in errors]
+    if omitted:
+        body["errors_omitted"] = omitted
     return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
 
 
@@ -41,7 +53,14 @@ def register(app: Flask) -> None:
     def _problem(e: ProblemError):
         title, detail = i18n.problem_text(f"problem.{e.slug}", e.title, e.detail,
                                           e.detail_key, e.params)
-        return problem_response(e.status, e.slug, title, detail, e.errors)
+        errors, omitted = e.errors, 0
+        if errors is not None and len(errors) > MAX_ERRORS:
+            errors, omitted = errors[:MAX_ERRORS], len(errors) - MAX_ERRORS
+            _, more = i18n.problem_text("problem.errors-omitted", "Errors left out",
+                                        f"{omitted} more error(s) are left out.",
+                                        params={"omitted": omitted})
+            detail = f"{detail} {more}"
+        return problem_response(e.status, e.slug, title, detail, errors, omitted=omitted)
 
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):

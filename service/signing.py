@@ -6,6 +6,10 @@ spaces, the `signature` field left out), so changing any field (one card of a ha
 trick's winner, a bid) invalidates it. Keys rotate: the service signs with the newest key,
 CARDAVIA_STATE_KEY, and still accepts states signed with any key of
 CARDAVIA_STATE_OLD_KEYS (comma-separated) until those are removed.
+
+Settings fail closed: a key that is set but empty or blank, or an empty item in the list of
+old keys, stops the service at start rather than serving unsigned states or breaking a
+rotation (issue 16). Keys are trimmed, so "k0, k1" is the keys k0 and k1.
 """
 
 from __future__ import annotations
@@ -37,9 +41,21 @@ class Signer:
 
     @classmethod
     def from_config(cls, key: str | None, old_keys: str | None) -> Signer | None:
-        if not key:
+        """The signer of the settings, None when no key is set; ValueError, saying which
+        setting is wrong, for a blank key or an empty old key."""
+        if key is None:
+            if old_keys is not None:
+                raise ValueError("CARDAVIA_STATE_OLD_KEYS is set but CARDAVIA_STATE_KEY is "
+                                 "not: set the key that signs new states too, or unset both.")
             return None
-        return cls(key, tuple(k for k in (old_keys or "").split(",") if k))
+        if not key.strip():
+            raise ValueError("CARDAVIA_STATE_KEY is set but blank: set a secret key to sign "
+                             "states, or unset it to serve unsigned states.")
+        olds = () if old_keys is None else tuple(k.strip() for k in old_keys.split(","))
+        if "" in olds:
+            raise ValueError("CARDAVIA_STATE_OLD_KEYS has an empty key: list the old keys "
+                             "separated by commas (\"k0, k1\"), or unset it.")
+        return cls(key.strip(), olds)
 
     def sign(self, state: dict) -> dict:
         state[FIELD] = _mac(self.key, canonical(state))
@@ -47,7 +63,7 @@ class Signer:
 
     def valid(self, state: dict) -> bool:
         given = state.get(FIELD)
-        if not isinstance(given, str):
+        if not isinstance(given, str) or not given.isascii():  # compare_digest takes ASCII
             return False
         message = canonical(state)
         return any(hmac.compare_digest(given, _mac(k, message)) for k in self.keys)

@@ -67,3 +67,15 @@ def wait_until_healthy(base: str, proc: subprocess.Popen, log) -> None:
             log.seek(0)
             raise RuntimeError(f"gunicorn did not start: {log.read().decode()[-2000:]}")
         time.sleep(0.1)
+
+
+SIGNING_KEY = "test-signing-key"
+
+
+@pytest.fixture(scope="session")
+def signed_server():
+    """A real gunicorn signing states with SIGNING_KEY; yields its base URL."""
+    from tests.support.servers import serving
+
+    with serving(CARDAVIA_STATE_KEY=SIGNING_KEY) as base:
+        yield base

@@ -234,7 +234,10 @@ def test_a_view_is_no_state_to_replay_from(client, records):
 
 
 def test_signed_states_are_required_and_answered(records):
-    config = type("Signed", (TestingConfig,), {"STATE_KEY": "k1", "STATE_OLD_KEYS": None})
+    # A record's deal names its deck: a chosen deal, which a signing service replays only
+    # when its operator allows chosen deals (a referee's service).
+    config = type("Signed", (TestingConfig,), {"STATE_KEY": "k1", "STATE_OLD_KEYS": None,
+                                               "ALLOW_CHOSEN_DEALS": "1"})
     client = create_app(config).test_client()
     rec = records["ganjifa"]
     half = len(rec["moves"]) // 2

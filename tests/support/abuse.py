@@ -1,0 +1,139 @@
+"""Hostile bodies (issue 16), shared by tests/test_abuse.py and the contract fuzz test: every
+list field of every request schema, a value put anywhere in a body, bodies too big or too
+deep for orjson.dumps to write, and valid mid-deal states to damage."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import orjson
+from marshmallow import Schema, fields
+
+from rules.ai import complete
+from schemas.common import CardList, CardLists
+from schemas.registry import GAMES
+from schemas.tarot import SCORE_SHEET
+from service.api import MAX_BODY
+from service.replay import REQUESTS as REPLAY
+
+Path = tuple  # of str keys and int indices
+
+# Which endpoint takes each request schema of schemas.registry.
+ENDPOINTS = {"deal": "deal", "state": "legal-moves", "move": "move", "ai": "ai-move",
+             "view": "view"}
+
+
+def list_fields(schema: Schema, path: Path = ()) -> Iterator[Path]:
+    """The path of every list field of `schema`, a list's item written as index 0."""
+    for name, field in schema.load_fields.items():
+        yield from _lists_in(field, (*path, field.data_key or name))
+
+
+def _lists_in(field: fields.Field, path: Path) -> Iterator[Path]:
+    if isinstance(field, CardLists):
+        yield path
+        yield (*path, 0)
+    elif isinstance(field, CardList):
+        yield path
+    elif isinstance(field, fields.List):
+        yield path
+        yield from _lists_in(field.inner, (*path, 0))
+    elif isinstance(field, fields.Nested):
+        yield from list_fields(field.schema, path)
+
+
+def every_list_field() -> Iterator[tuple[str, str, Path]]:
+    """(game, endpoint, path) for every list field of every request body of the service."""
+    for game_id, schemas in GAMES.items():
+        seen: set[Path] = set()
+        for name, request in schemas.requests.items():
+            for path in list_fields(request.schema):
+                # A State's fields once (through legal-moves), the others where they are.
+                key = path if path[0] != "state" else ("state", *path[1:])
+                if key not in seen:
+                    seen.add(key)
+                    yield game_id, ENDPOINTS[name], path
+    for path in list_fields(SCORE_SHEET):
+        yield "tarot", "settlement", path
+    for game_id, request in REPLAY.items():
+        for path in list_fields(request.schema):
+            if path[0] not in ("state", "deal"):  # as in the other requests, seen above
+                yield game_id, "replay", path
+
+
+def place(body: dict, path: Path, value) -> dict:
+    """`body` with `value` at `path`, the objects and lists on the way made when missing
+    (a list with one object, an index being 0)."""
+    node: Any = body
+    for key, after in zip(path, path[1:], strict=False):
+        child = node[key] if (node.__class__ is dict and key in node) or (
+            node.__class__ is list and key < len(node)) else None
+        want = list if isinstance(after, int) else dict
+        if child.__class__ is not want or (want is list and not child):
+            child = [{}] if want is list else {}
+        node[key] = child
+        node = child
+    node[path[-1]] = value
+    return body
+
+
+MARK = "\u2063HOSTILE\u2063"  # a string no body holds, replaced by raw JSON
+
+
+def raw_with(body: dict, path: Path, raw_value: bytes) -> bytes:
+    """The JSON of `body` with the raw JSON `raw_value` at `path`: values orjson cannot
+    write itself (nested deeper than 255 levels), in bodies of a chosen size."""
+    text = orjson.dumps(place(body, path, MARK))
+    return text.replace(orjson.dumps(MARK), raw_value, 1)
+
+
+def nested(levels: int, leaf: bytes = b'"6S"') -> bytes:
+    return b"[" * levels + leaf + b"]" * levels
+
+
+def listing(body: dict, path: Path, count: int, item: bytes = b"{}") -> bytes:
+    """`body` with, at `path`, a list of `count` times `item`."""
+    return raw_with(body, path, b"[" + b",".join([item] * count) + b"]")
+
+
+def filling(body: dict, path: Path, item: bytes = b"{}", size: int = MAX_BODY) -> bytes:
+    """`body` with, at `path`, a list of `item` as long as fits in `size` bytes."""
+    room = size - len(raw_with(body, path, b"[]"))
+    count = (room + 1) // (len(item) + 1)
+    return raw_with(body, path, b"[" + b",".join([item] * count) + b"]")
+
+
+def base_body(game_id: str, endpoint: str, state: dict) -> dict:
+    """A well-formed body for `endpoint` around a copy of `state`, for a hostile value to go
+    in."""
+    state = orjson.loads(orjson.dumps(state))
+    bodies: dict[str, Callable[[], dict]] = {
+        "deal": lambda: {},
+        "legal-moves": lambda: {"state": state},
+        "move": lambda: {"state": state, "move": {"seat": 0, "action": "play", "card": "x"}},
+        "ai-move": lambda: {"state": state},
+        "view": lambda: {"state": state, "seat": 0},
+        "settlement": lambda: {"contract": "garde", "bouts": 1, "points": 40},
+        "replay": lambda: {"state": state, "moves": []},
+    }
+    return bodies[endpoint]()
+
+
+def mid_deal_states(game_id: str, count: int, seed: int = 0) -> list[dict]:
+    """`count` states of seeded deals played part-way at random (the deal's end included),
+    as JSON."""
+    schemas = GAMES[game_id]
+    game = schemas.game
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        state = game.deal(rng)
+        for _ in range(rng.randrange(0, 140)):
+            legal = game.legal_moves(state)
+            if not legal:
+                break
+            state = game.apply(state, complete(rng.choice(legal), rng))
+        out.append(schemas.dump_state(state))
+    return out
