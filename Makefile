@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: serve test lint bench clean
+.PHONY: serve serve-prod test lint bench clean
 
 $(BIN)/activate: pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,11 @@ $(BIN)/activate: pyproject.toml
 
 serve: $(BIN)/activate
 	$(BIN)/gunicorn --config gunicorn.conf.py "service.app:create_app()"
+
+# nginx (Debian's, installed with apt-get when missing) in front of the rules and AI pools:
+# deploy/stack.py, README.md's "Running at scale".
+serve-prod: $(BIN)/activate
+	$(BIN)/python deploy/stack.py
 
 test: $(BIN)/activate
 	$(BIN)/ruff check .
