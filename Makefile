@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: serve serve-prod test lint bench clean
+.PHONY: serve test lint bench clean
 
 $(BIN)/activate: pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,7 @@ serve: $(BIN)/activate
 
 # nginx (Debian's, installed with apt-get when missing) in front of the rules and AI pools:
 # deploy/stack.py, README.md's "Running at scale".
+.PHONY: serve-prod
 serve-prod: $(BIN)/activate
 	$(BIN)/python deploy/stack.py
 

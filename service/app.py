@@ -6,7 +6,7 @@ import os
 
 from flask import Flask
 
-from service import problems
+from service import capacity, problems
 from service.api import api
 from service.edge import Edge
 from service.signing import Signer
@@ -35,5 +35,6 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
     problems.register(app)
+    capacity.register(app)
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
