@@ -33,8 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "deploy" / "nginx" / "nginx.conf"
 LOOPBACK = "127.0.0.1"
 APP = "service.app:create_app()"
-# A stopped server of a pool is skipped for this long before nginx tries it again.
-FAIL_TIMEOUT = "2s"
 
 
 def render(listen: str, rules: list[str], ai: list[str], template: str | None = None) -> str:
@@ -42,13 +40,15 @@ def render(listen: str, rules: list[str], ai: list[str], template: str | None = 
     def servers(addresses: list[str]) -> str:
         if not addresses:
             raise ValueError("a pool needs at least one server")
-        return "\n        ".join(f"server {a} max_fails=1 fail_timeout={FAIL_TIMEOUT};"
-                                  for a in addresses)
+        # max_fails=0: a server is never written off, so a pool whose servers restart one
+        # after another (a rollout) always has one to try; a refused connection costs a
+        # loopback round trip before nginx tries the next.
+        return "\n        ".join(f"server {a} max_fails=0;" for a in addresses)
 
     text = TEMPLATE.read_text() if template is None else template
     for placeholder in ("@LISTEN@", "@RULES_SERVERS@", "@AI_SERVERS@"):
-        if placeholder not in text:
-            raise ValueError(f"the template lacks {placeholder}")
+        if text.count(placeholder) != 1:
+            raise ValueError(f"the template must hold {placeholder} once")
     return (text.replace("@LISTEN@", listen).replace("@RULES_SERVERS@", servers(rules))
             .replace("@AI_SERVERS@", servers(ai)))
 
@@ -149,30 +149,38 @@ class Stack:
         return subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                 stdout=self.log, stderr=self.log)
 
-    def start_pool(self, pool: str, port: int, workers: int) -> subprocess.Popen:
-        proc = self._spawn(gunicorn_command(), pool_env(pool, port, workers))
-        try:
-            wait_healthy(f"http://{LOOPBACK}:{port}/healthz", proc)
-        except BaseException:
-            stop(proc)
-            raise
-        return proc
+    def spawn_pool(self, pool: str, port: int, workers: int) -> subprocess.Popen:
+        return self._spawn(gunicorn_command(), pool_env(pool, port, workers))
 
     def __enter__(self) -> Stack:
         try:
-            self.rules = [self.start_pool("rules", p, self.rules_workers)
+            # Started together, each importing the app at once: then waited for.
+            self.rules = [self.spawn_pool("rules", p, self.rules_workers)
                           for p in self.rules_ports]
-            self.ai = self.start_pool("ai", self.ai_port, self.ai_workers)
+            self.ai = self.spawn_pool("ai", self.ai_port, self.ai_workers)
+            for proc, port in [*zip(self.rules, self.rules_ports, strict=True),
+                               (self.ai, self.ai_port)]:
+                wait_healthy(f"http://{LOOPBACK}:{port}/healthz", proc)
             listen = f"[{self.host}]:{self.port}" if ":" in self.host else \
                 f"{self.host}:{self.port}"
             self.nginx = self._spawn(nginx_command(
                 self.prefix, listen, [f"{LOOPBACK}:{p}" for p in self.rules_ports],
                 [f"{LOOPBACK}:{self.ai_port}"]))
             wait_healthy(f"{self.url}/healthz", self.nginx)
+        except RuntimeError as e:
+            self.stop()
+            raise RuntimeError(f"{e}\n{self.log_tail()}") from None
         except BaseException:
             self.stop()
             raise
         return self
+
+    def log_tail(self, size: int = 3000) -> str:
+        if self.log is None or not self.log.seekable():
+            return ""
+        self.log.seek(0)
+        text = self.log.read()
+        return (text.decode(errors="replace") if isinstance(text, bytes) else text)[-size:]
 
     def __exit__(self, *exc) -> None:
         self.stop()
@@ -181,7 +189,9 @@ class Stack:
         """A rollout of one rules server: the old one drains (SIGTERM) while nginx sends
         what it refuses to the others; a new one then starts on its port."""
         stop(self.rules[i])
-        self.rules[i] = self.start_pool("rules", self.rules_ports[i], self.rules_workers)
+        port = self.rules_ports[i]
+        self.rules[i] = self.spawn_pool("rules", port, self.rules_workers)
+        wait_healthy(f"http://{LOOPBACK}:{port}/healthz", self.rules[i])
 
     def stop(self) -> None:
         if self.nginx is not None:
