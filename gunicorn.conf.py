@@ -14,6 +14,12 @@ if pool == "ai":
     # /healthz and turn away, with a 503 (service/capacity.py), the searches it has no slot for.
     worker_class = "gthread"
     threads = 4
+    # Where both pools share a host's cores (`make serve-prod`), the rules pool's short
+    # requests come first and searches take what is left; alone in a pod it changes nothing.
+    ai_nice = int(os.environ.get("CARDAVIA_AI_NICE", "10"))
+
+    def post_fork(server, worker):
+        os.nice(ai_nice)
 # The AI may think for up to 10 s (API.md); leave room before a worker is called stuck.
 timeout = 30
 # SIGTERM drains: a worker finishes what it holds (a 10 s search included) before it exits.

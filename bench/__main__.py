@@ -2,10 +2,11 @@
 Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
 (a 10-minute load with worker memory sampled), `--only faults` (a worker SIGKILLed
 mid-load), `--only ai` (the AI levels' strength, strong-move latency and playouts/s; ~40-60
-min by default).
+min by default), `--only stack` (slow clients, long searches and a rollout, against one bare
+gunicorn and against deploy/stack.py's nginx and two pools).
 
 Prints a table per part and writes the same figures to bench/results/latest.json (load,
-soak, faults and ai to bench/results/<part>.json).
+soak, faults, ai and stack to bench/results/<part>.json).
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import signal
 import sys
 from pathlib import Path
 
-from bench import RESULTS, ai, deals, faults, http, memory, saturation, soak
+from bench import RESULTS, ai, deals, faults, http, memory, saturation, soak, stack
 from bench.report import machine, table, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai"),
+    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "stack"),
                    help="run one part ((c) goes with http); load, soak, faults and ai run "
                    "only when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
@@ -49,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ai-http", type=int, default=60,
                    help="strong ai-move requests per game for the HTTP latency of --only ai "
                    "(default 60; 0 skips it)")
+    p.add_argument("--stack-seconds", type=float, default=8.0,
+                   help="probe seconds per abuse and deployment in --only stack (default 8)")
     p.add_argument("--output", type=Path,
                    help="default bench/results/latest.json, or <part>.json for load, soak, "
                    "faults and ai")
@@ -57,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     if args.output is None:
-        extra = args.only in ("load", "soak", "faults", "ai")
+        extra = args.only in ("load", "soak", "faults", "ai", "stack")
         args.output = RESULTS / (f"{args.only}.json" if extra else "latest.json")
     results: dict = {"machine": machine()}
     m = results["machine"]
@@ -131,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
                         f"{h['budget_ms']}, one request at a time, {h['workers']} sync "
                         "workers; connect to last byte (server: the answer's elapsed_ms)",
                         *ai.http_rows(h)), end="\n\n")
+    if args.only == "stack":
+        results["stack"] = r = stack.run(args.stack_seconds)
+        print(table(f"stack: issue 16's abuses against one bare gunicorn (before) and "
+                    f"deploy/stack.py (after: nginx, rules and AI pools); probe: /healthz "
+                    f"and /move in turn on one connection for {r['seconds']:g} s, "
+                    f"{r['probe_timeout_s']:g} s timeout", *stack.rows(r)), end="\n\n")
     write_json(args.output, results)
     print(f"wrote {args.output}")
     return 0
