@@ -1,9 +1,9 @@
 """`make bench`: (a) random deals in-process, (b) HTTP move vs echo, (c) worker memory.
 Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
-(a 10-minute load with worker memory sampled), `--only faults` (a worker SIGKILLed
-mid-load), `--only ai` (the AI levels' strength, strong-move latency and playouts/s; ~40-60
-min by default), `--only stack` (slow clients, long searches and a rollout, against one bare
-gunicorn and against deploy/stack.py's nginx and two pools).
+(10 minutes of random deals of every game, worker memory sampled), `--only faults` (a
+worker SIGKILLed mid-load), `--only ai` (the AI levels' strength, strong-move latency and
+playouts/s; ~40-60 min by default), `--only stack` (slow clients, long searches and a
+rollout, against one bare gunicorn and against deploy/stack.py's nginx and two pools).
 
 Prints a table per part and writes the same figures to bench/results/latest.json (load,
 soak, faults, ai and stack to bench/results/<part>.json).
@@ -93,11 +93,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.only == "soak":
         results["soak"] = r = soak.run(args.soak_seconds, args.soak_clients)
         print()
-        print(table(f"soak: {r['seconds']:.0f} s on a mix of {len(r['mix'])} endpoints, "
-                    f"{r['workers']} sync workers, {r['clients']} load threads, VmRSS every "
-                    f"{r['interval']:g} s; flat = slope after {r['settle_seconds']:g} s <= "
-                    f"{r['flat_threshold_mib_per_min']} MiB/min",
-                    *soak.rows(r)), end="\n\n")
+        print(table(f"soak: {r['seconds']:.0f} s, {r['clients']} threads playing random deals "
+                    f"of every game ({r['deals']:,} deals, {len(r['mix'])} kinds of request), "
+                    f"{r['workers']} sync workers, VmRSS and USS every {r['interval']:g} s; "
+                    f"flat = growth after {r['settle_seconds']:g} s <= "
+                    f"{r['growth_limit_mib']:g} MiB", *soak.rows(r)), end="\n\n")
         print(f"{r['requests']:,} requests, {r['rps']:,.0f} rps, p50 {r['p50_ms']:.1f} ms, "
               f"p99 {r['p99_ms']:.1f} ms, errors {r['errors']} {r['error_kinds'] or ''}; "
               f"machine busy {r['machine_busy_cores']:.2f} cores; memory flat: "
