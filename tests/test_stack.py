@@ -103,7 +103,8 @@ def test_slow_clients_hold_no_worker(stack, durak_move):
 def test_long_searches_hold_nothing_that_move_and_healthz_need(stack, durak_move):
     """16.4: 16 concurrent strong ai-move calls at budget_ms 10000 (each retried after
     Retry-After when the AI pool turns it away) while /move and /healthz are answered:
-    every one of those is answered before the first search ends."""
+    every one of those, and the AI pool's own /healthz, is answered before the first search
+    ends."""
     dealt = requests.post(f"{stack.url}/v1/games/durak/deal", json={"seed": 1}, timeout=10)
     # Six legal attacks: a real search (about 8 s of its 10 s budget), not a forced move.
     ai_body = {"state": dealt.json()["state"], "level": "strong", "budget_ms": 10000, "seed": 3}
@@ -140,6 +141,10 @@ def test_long_searches_hold_nothing_that_move_and_healthz_need(stack, durak_move
         with requests.Session() as session:
             for _ in range(20):
                 healthy(stack, durak_move, session)
+            # The AI pool's own /healthz (its pods' liveness probe in Kubernetes): a free
+            # thread answers it beside the searches.
+            ai_health = session.get(f"http://127.0.0.1:{stack.ai_port}/healthz", timeout=10)
+            assert ai_health.json() == {"status": "ok"}
         answered = time.monotonic()
     finally:
         stop.set()
