@@ -105,7 +105,8 @@ def play(port: int, seconds: float, clients: int, seed: int) -> dict:
                     answer = e
                 t1 = time.perf_counter()
                 kind = traffic.classify(answer)
-                if kind is None and name == "move" and b'"legal":true' not in answer:
+                if isinstance(answer, bytes) and name == "move" and kind is None \
+                        and b'"legal":true' not in answer:
                     kind = "illegal"
                 tally = mine.setdefault(f"{game_id} {name}", traffic.Tally())
                 if kind is None:
@@ -189,8 +190,8 @@ def run(seconds: float = 600.0, clients: int = 4, workers: int = 2, interval: fl
         "mix": {name: len(t.latencies) + sum(t.errors.values())
                 for name, t in sorted(merged.items())},
         "requests": len(latencies), "rps": len(latencies) / elapsed,
-        "p50_ms": traffic.percentile(latencies, 50) * 1000 if latencies else None,
-        "p99_ms": traffic.percentile(latencies, 99) * 1000 if latencies else None,
+        **{k: traffic.summary(traffic.Tally(latencies), elapsed)[k]
+           for k in ("p50_ms", "p99_ms")},
         "errors": sum(kinds.values()), "error_kinds": kinds,
         "machine_busy_cores": (busy1 - load["busy0"]) / (CLK_TCK * elapsed),
         "first_pids": first_pids, "last_pids": last_pids,

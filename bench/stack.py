@@ -25,6 +25,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import requests
 
@@ -96,10 +97,9 @@ def probe(url: str, seconds: float, move_body: dict) -> dict:
                 outcomes[kind] += 1
                 if kind != "200":
                     session.close()  # a fresh connection after a failure
+    summary = traffic.summary(traffic.Tally(latencies), seconds)
     return {"requests": len(latencies), "outcomes": dict(outcomes),
-            "p50_ms": traffic.percentile(latencies, 50) * 1000,
-            "p99_ms": traffic.percentile(latencies, 99) * 1000,
-            "max_ms": max(latencies) * 1000}
+            **{k: summary[k] for k in ("p50_ms", "p99_ms", "max_ms")}}
 
 
 def slow_clients(target: Target, seconds: float, move_body: dict) -> dict:
@@ -136,7 +136,8 @@ def slow_clients(target: Target, seconds: float, move_body: dict) -> dict:
 
 
 def long_searches(target: Target, seconds: float, move_body: dict, state: dict) -> dict:
-    body = {"state": state, "level": "strong", "budget_ms": STRONG_BUDGET_MS, "seed": 3}
+    body: dict[str, Any] = {"state": state, "level": "strong", "budget_ms": STRONG_BUDGET_MS,
+                            "seed": 3}
     done = threading.Event()
     answers: Counter[str] = Counter()
 

@@ -99,11 +99,16 @@ def pool_env(pool: str, port: int, workers: int) -> dict[str, str]:
     return env
 
 
+def program(proc: subprocess.Popen) -> str:
+    args = proc.args
+    return str(args[0] if isinstance(args, list | tuple) else args)
+
+
 def wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"{proc.args[0]} exited with {proc.returncode} before {url}")
+            raise RuntimeError(f"{program(proc)} exited with {proc.returncode} before {url}")
         with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=1) as answer:
             if answer.status == 200:
                 return
@@ -209,7 +214,7 @@ class Stack:
         while True:
             for proc in procs:
                 if proc.poll() is not None:
-                    print(f"{proc.args[0]} exited with {proc.returncode}", file=sys.stderr)
+                    print(f"{program(proc)} exited with {proc.returncode}", file=sys.stderr)
                     return 1
             time.sleep(0.5)
 
