@@ -31,6 +31,7 @@ COPY deploy/nginx ./deploy/nginx
 COPY rules ./rules
 COPY schemas ./schemas
 COPY service ./service
+COPY render ./render
 RUN pip install --no-deps -e .
 
 USER 10001

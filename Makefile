@@ -8,10 +8,12 @@ export HOST PORT
 
 .PHONY: serve test lint bench clean
 
-$(BIN)/activate: pyproject.toml
+$(BIN)/activate: pyproject.toml clients/python/pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# The Python client and `cardavia` (their own distribution), for their tests.
+	$(BIN)/python -m pip install --quiet -e clients/python
 	touch $(BIN)/activate
 
 serve: $(BIN)/activate
@@ -25,6 +27,7 @@ serve-prod: $(BIN)/activate
 
 test: $(BIN)/activate
 	$(BIN)/ruff check .
+	$(BIN)/mypy rules schemas service
 	$(BIN)/python -m pytest -n 2
 
 lint: $(BIN)/activate

@@ -2,11 +2,12 @@
 Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
 (10 minutes of random deals of every game, worker memory sampled), `--only faults` (a
 worker SIGKILLed mid-load), `--only ai` (the AI levels' strength, strong-move latency and
-playouts/s; ~40-60 min by default), `--only stack` (slow clients, long searches and a
-rollout, against one bare gunicorn and against deploy/stack.py's nginx and two pools).
+playouts/s; ~40-60 min by default), `--only replay` (moves checked per second through
+/replay against /move, ~1 min), `--only stack` (slow clients, long searches and a rollout,
+against one bare gunicorn and against deploy/stack.py's nginx and two pools).
 
 Prints a table per part and writes the same figures to bench/results/latest.json (load,
-soak, faults, ai and stack to bench/results/<part>.json).
+soak, faults, ai, replay and stack to bench/results/<part>.json).
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ import signal
 import sys
 from pathlib import Path
 
-from bench import RESULTS, ai, deals, faults, http, memory, saturation, soak, stack
+from bench import RESULTS, ai, deals, faults, http, memory, replay, saturation, soak, stack
 from bench.report import machine, table, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "stack"),
+    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "replay",
+                                      "stack"),
                    help="run one part ((c) goes with http); load, soak, faults and ai run "
                    "only when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
@@ -50,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ai-http", type=int, default=60,
                    help="strong ai-move requests per game for the HTTP latency of --only ai "
                    "(default 60; 0 skips it)")
+    p.add_argument("--replay-deals", type=int, default=20,
+                   help="seeded random deals per game for --only replay (default 20)")
+    p.add_argument("--replay-rounds", type=int, default=3, help="(default 3)")
     p.add_argument("--stack-seconds", type=float, default=8.0,
                    help="probe seconds per abuse and deployment in --only stack (default 8)")
     p.add_argument("--output", type=Path,
@@ -60,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     if args.output is None:
-        extra = args.only in ("load", "soak", "faults", "ai", "stack")
+        extra = args.only in ("load", "soak", "faults", "ai", "replay", "stack")
         args.output = RESULTS / (f"{args.only}.json" if extra else "latest.json")
     results: dict = {"machine": machine()}
     m = results["machine"]
@@ -134,6 +139,12 @@ def main(argv: list[str] | None = None) -> int:
                         f"{h['budget_ms']}, one request at a time, {h['workers']} sync "
                         "workers; connect to last byte (server: the answer's elapsed_ms)",
                         *ai.http_rows(h)), end="\n\n")
+    if args.only == "replay":
+        results["replay"] = r = replay.run(args.replay_deals, args.replay_rounds)
+        print(table(f"replay: moves checked per second, POST /replay of whole deals vs the same "
+                    f"moves one by one to /move, {r['deals_per_game']} seeded random deals per "
+                    f"game, one request at a time, 1 sync worker, {r['rounds']} alternating "
+                    "rounds", *replay.rows(r)), end="\n\n")
     if args.only == "stack":
         results["stack"] = r = stack.run(args.stack_seconds)
         print(table(f"stack: issue 16's abuses against one bare gunicorn (before) and "

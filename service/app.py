@@ -9,6 +9,8 @@ from flask import Flask
 from service import capacity, problems
 from service.api import api
 from service.edge import Edge
+from service.render_api import render as render_blueprint
+from service.replay import records
 from service.signing import Signer
 
 
@@ -34,6 +36,8 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.extensions["cardavia.signer"] = Signer.from_config(
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
+    app.register_blueprint(render_blueprint)
+    app.register_blueprint(records)
     problems.register(app)
     capacity.register(app)
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
