@@ -19,6 +19,12 @@ $(BIN)/activate: pyproject.toml clients/python/pyproject.toml
 serve: $(BIN)/activate
 	$(BIN)/gunicorn --config gunicorn.conf.py "service.app:create_app()"
 
+# nginx (Debian's, installed with apt-get when missing) in front of the rules and AI pools:
+# deploy/stack.py, README.md's "Running at scale".
+.PHONY: serve-prod
+serve-prod: $(BIN)/activate
+	$(BIN)/python deploy/stack.py
+
 test: $(BIN)/activate
 	$(BIN)/ruff check .
 	$(BIN)/mypy rules schemas service

@@ -131,21 +131,18 @@ SUIT_PLAYS = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "play", card=c)
                    for s in range(PLAYERS))
 SHIFTS = tuple(SUIT_SIZE * s for s in range(SUIT_COUNT))
 _new = tuple.__new__  # a state or a Dukal from a ready tuple, without NamedTuple's __new__
-_DUKAL_MOVES: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+# G8: every Dukal move, DUKALS[seat][suit][run], built at import (36 runs a suit: a
+# thousand moves), so that workers forked after it share them and no cache fills (issue 16).
+DUKALS = tuple(tuple({run: Move(seat, "dukal", cards=tuple(bit_list(
+    run << SUIT_SIZE * suit | 1 << MANTRIS[suit] | 1 << RAJAS[suit])))
+    for run in set().union(*RUNS)} for suit in range(SUIT_COUNT)) for seat in range(PLAYERS))
 
 
 def dukal_moves(seat: int, suit: int, pips: int) -> tuple[Move, ...]:
     """G8: every Dukal of `suit` that a hand holding the Raja, the Mantri and these pips
-    may lead; built once per (seat, suit, pips) and kept."""
-    key = (seat, suit, pips)
-    moves = _DUKAL_MOVES.get(key)
-    if moves is None:
-        courts = 1 << MANTRIS[suit] | 1 << RAJAS[suit]
-        base = SUIT_SIZE * suit
-        moves = tuple(Move(seat, "dukal", cards=tuple(bit_list(run << base | courts)))
-                      for run in RUNS[pips])
-        _DUKAL_MOVES[key] = moves
-    return moves
+    may lead."""
+    dukals = DUKALS[seat][suit]
+    return tuple(dukals[run] for run in RUNS[pips])
 
 
 def dukal_flaw(cards: int) -> dict[str, str] | None:

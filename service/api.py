@@ -20,7 +20,7 @@ from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
 from schemas.views import DUMP_VIEW
-from service import i18n
+from service import capacity, i18n
 from service.problems import ProblemError
 
 api = Blueprint("api", __name__)
@@ -248,7 +248,8 @@ def ai_move(game_id: str):
     started = time.perf_counter()
     # The AI is given the seat's view, never the state: it cannot read a hidden card.
     view = game.observe(state, seat)
-    chosen, played_level = ai.choose(game, view, level, rng, data.get("budget_ms", 200))
+    with capacity.ai_slot():  # 503 when the worker's searches are all taken (issue 16.4)
+        chosen, played_level = ai.choose(game, view, level, rng, data.get("budget_ms", 200))
     return json_response({
         "move": schemas.dump_move(chosen),
         "level": played_level,

@@ -6,7 +6,7 @@ import os
 
 from flask import Flask
 
-from service import problems
+from service import capacity, problems
 from service.api import api
 from service.edge import Edge
 from service.render_api import render as render_blueprint
@@ -44,6 +44,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(render_blueprint)
     app.register_blueprint(records)
     problems.register(app)
+    capacity.register(app)
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
 
