@@ -23,7 +23,7 @@ from service.problems import ProblemError
 
 api = Blueprint("api", __name__)
 MAX_BODY = 1024 * 1024  # API.md: 413 over 1 MiB
-OPENAPI = Path(__file__).resolve().parent.parent / "openapi.yaml"
+OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 
 
 def json_response(body, status: int = 200) -> Response:
