@@ -6,7 +6,7 @@ import os
 
 from flask import Flask
 
-from service import problems
+from service import cors, problems
 from service.api import api
 from service.edge import Edge
 from service.signing import Signer
@@ -17,6 +17,7 @@ class Config:
     ACCESS_LOG = bool(os.environ.get("CARDAVIA_ACCESS_LOG"))
     STATE_KEY = os.environ.get("CARDAVIA_STATE_KEY")
     STATE_OLD_KEYS = os.environ.get("CARDAVIA_STATE_OLD_KEYS")
+    CORS_ORIGINS = os.environ.get("CARDAVIA_CORS_ORIGINS")
 
 
 class TestingConfig(Config):
@@ -35,5 +36,6 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
     problems.register(app)
+    cors.register(app)
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
