@@ -6,8 +6,9 @@ import os
 
 from flask import Flask
 
-from service import cors, problems
+from service import docs, problems
 from service.api import api
+from service.cors import Cors, origins
 from service.edge import Edge
 from service.signing import Signer
 
@@ -36,6 +37,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
     problems.register(app)
-    cors.register(app)
+    docs.register(app)
+    app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
