@@ -10,6 +10,7 @@ from service import docs, problems
 from service.api import api
 from service.cors import Cors, origins
 from service.edge import Edge
+from service.problem_pages import problem_pages
 from service.signing import Signer
 
 
@@ -38,6 +39,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(api)
     problems.register(app)
     docs.register(app)
+    app.register_blueprint(problem_pages)
     app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
