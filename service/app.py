@@ -11,6 +11,7 @@ from service.api import api
 from service.cors import Cors, origins
 from service.edge import Edge
 from service.problem_pages import problem_pages
+from service.rulebook import rulebook
 from service.signing import Signer
 
 
@@ -40,6 +41,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     problems.register(app)
     docs.register(app)
     app.register_blueprint(problem_pages)
+    app.register_blueprint(rulebook)
     app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
