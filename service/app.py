@@ -11,6 +11,8 @@ from service.api import api
 from service.cors import Cors, origins
 from service.edge import Edge
 from service.problem_pages import problem_pages
+from service.render_api import render as render_blueprint
+from service.replay import records
 from service.rulebook import rulebook
 from service.signing import Signer
 
@@ -38,6 +40,8 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.extensions["cardavia.signer"] = Signer.from_config(
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
+    app.register_blueprint(render_blueprint)
+    app.register_blueprint(records)
     problems.register(app)
     docs.register(app)
     app.register_blueprint(problem_pages)
