@@ -25,7 +25,7 @@ from service.problems import ProblemError
 
 api = Blueprint("api", __name__)
 MAX_BODY = 1024 * 1024  # API.md: 413 over 1 MiB
-OPENAPI = Path(__file__).resolve().parent.parent / "openapi.yaml"
+OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 
 
 def json_response(body, status: int = 200) -> Response:
@@ -71,10 +71,10 @@ def raw_body(environ: dict) -> bytes:
     return raw
 
 
-def body(schema) -> dict:
+def body(schema, empty_is_object: bool = False) -> dict:
     """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
-    the schema."""
-    raw = raw_body(request.environ)
+    the schema. With `empty_is_object`, no bytes at all are taken as `{}`."""
+    raw = raw_body(request.environ) or (b"{}" if empty_is_object else b"")
     if too_many_values(raw):  # before parsing: see schemas/limits.py
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
                            [error("", f"Too many values: no request holds more than "
@@ -188,7 +188,8 @@ def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[
 @game_post("deal")
 def deal(game_id: str):
     schemas = game_for(game_id)
-    state, order = dealt(schemas, body(schemas.requests["deal"]))
+    # API.md Additions: an empty body is {}.
+    state, order = dealt(schemas, body(schemas.requests["deal"], empty_is_object=True))
     # API.md, "Game records": the deck's order, so that {"deck": …} deals this state again.
     return json_response({"state": signed(schemas.dump_state(state)),
                           "deck": [*map(schemas.game.deck.codes.__getitem__, order)]})
