@@ -10,6 +10,7 @@ from service import problems
 from service.api import api
 from service.edge import Edge
 from service.signing import Signer
+from service.table import table
 
 
 class Config:
@@ -34,6 +35,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.extensions["cardavia.signer"] = Signer.from_config(
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
+    app.register_blueprint(table)
     problems.register(app)
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
