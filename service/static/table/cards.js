@@ -11,7 +11,8 @@ export function cardFace(game, card) {
   const suit = card.suit;
   if (game === "ganjifa") {
     return h("span", { class: "face round", dataset: { suit }, "aria-hidden": "true" },
-      h("span", { class: "rank" }, card.label), h("span", { class: "suit" }, suit));
+      h("span", { class: `rank${card.label.length > 2 ? " long" : ""}` }, card.label),
+      h("span", { class: "suit" }, suit));
   }
   const symbol = SUITS[suit] ?? (suit === "T" ? "✦" : "★");
   return h("span", { class: "face", dataset: { suit }, "aria-hidden": "true" },

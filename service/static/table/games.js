@@ -17,10 +17,13 @@ function trickRow(ctx, plays, caption) {
         p.seat === undefined ? null : h("span", { class: "who" }, ctx.who(p.seat))))));
 }
 
-function lastTrick(ctx) {
-  const last = ctx.lastTrick;
-  return last ? trickRow(ctx, last.cards, ctx.t("trick.last", { who: ctx.who(last.winner) }))
-    : null;
+// The last completed trick stays in sight while the next one is played.
+function lastTrick(view, ctx) {
+  const last = view.tricks?.at(-1);
+  if (!last) return null;
+  const row = trickRow(ctx, last.cards, ctx.t("trick.last", { who: ctx.who(last.winner) }));
+  row.classList.add("last");
+  return row;
 }
 
 function scoreList(ctx, scores) {
@@ -117,7 +120,7 @@ const tarot = {
         + (view.chelem ? ` · ${ctx.t("tarot.chelem.announced")}` : "")));
     }
     if (view.trick.length) parts.push(trickRow(ctx, view.trick, ctx.t("trick.current")));
-    else if (ctx.lastTrick) parts.push(lastTrick(ctx));
+    parts.push(lastTrick(view, ctx));
     if (view.poignees.length) {
       parts.push(h("div", { class: "poignees" }, view.poignees.map((p) =>
         trickRow(ctx, p.cards, ctx.t("tarot.poignee.shown", { who: ctx.who(p.seat) })))));
@@ -206,9 +209,8 @@ const ganjifa = {
       }
     } else if (view.trick.length) {
       parts.push(trickRow(ctx, view.trick, ctx.t("trick.current")));
-    } else if (ctx.lastTrick) {
-      parts.push(lastTrick(ctx));
     }
+    parts.push(lastTrick(view, ctx));
     return parts;
   },
   seatNotes(view, seat, ctx) {

@@ -128,12 +128,13 @@ async function newDeal() {
   const c = config();
   const game = GAMES[c.game];
   const id = ++dealCount;
-  deal = { id, c, game, state: null, view: null, moves: [], lastTrick: null, selection: null,
+  deal = { id, c, game, state: null, view: null, moves: [], selection: null,
     template: null, played: 0, busy: true };
   $("settlement").hidden = true;
   $("table").className = `table game-${c.game}`;
+  $("table").setAttribute("aria-busy", "true");
   $("log").replaceChildren();
-  say(page.t("dealing"));
+  $("status").textContent = page.t("dealing");
   try {
     await gameWords(c.game);
     const body = game.dealBody(c);
@@ -155,6 +156,7 @@ async function step(id) {
     deal.view = view;
     if (view.phase === "over") {
       deal.moves = [];
+      deal.busy = false;
       render();
       showSettlement();
       return;
@@ -190,10 +192,8 @@ function accept(move, answer) {
   deal.played += 1;
   const ctx = context();
   const lines = [deal.game.says(move, ctx)];
-  if (move.action === "play" && deal.view.trick.length === 0) deal.lastTrick = null;
   for (const event of answer.events) {
     if (event.type === "trick_won") {
-      deal.lastTrick = { cards: event.cards, winner: event.seat };
       lines.push(page.t("said.trick", { who: ctx.who(event.seat) }));
     } else if (event.type === "bout_taken" || event.type === "bout_beaten_off"
                || event.type === "dukal_captured" || event.type === "chien_shown") {
@@ -209,12 +209,14 @@ async function playerMove(move) {
   if (!deal || deal.busy || deal.view.to_act !== deal.c.seat) return;
   const id = deal.id;
   deal.busy = true;
+  $("table").setAttribute("aria-busy", "true");
   const full = { seat: deal.c.seat, ...move };
   try {
     const answer = await page.service.move(deal.c.game, deal.state, full);
     if (deal.id !== id) return;
     if (!answer.legal) {
       deal.busy = false;
+      $("table").setAttribute("aria-busy", "false");
       showReason(answer.reason);
       return;
     }
@@ -245,7 +247,7 @@ function context() {
   const numbers = new Intl.NumberFormat(page.lang, { signDisplay: "auto" });
   const signedNumbers = new Intl.NumberFormat(page.lang, { signDisplay: "exceptZero" });
   return {
-    t, me, moves: deal.moves, lastTrick: deal.lastTrick, card,
+    t, me, moves: deal.moves, card,
     back: () => h("span", { class: "card small", "aria-hidden": "true" }, cardBack(deal.c.game)),
     who: (seat) => (seat === me ? t("you") : t("seat", { n: seat })),
     name: (code) => page.info.byCode.get(code)?.name ?? code,
@@ -269,6 +271,7 @@ function render() {
   const { view, c, game } = deal;
   const n = view.hands.length;
   const mine = view.to_act === c.seat && !deal.busy;
+  $("table").setAttribute("aria-busy", String(deal.busy));
 
   $("opponents").replaceChildren(...Array.from({ length: n - 1 }, (_, i) => (c.seat + 1 + i) % n)
     .map((seat) => {
@@ -296,7 +299,7 @@ function render() {
   const hand = [...view.hands[c.seat]].sort((a, b) =>
     page.info.byCode.get(a).i - page.info.byCode.get(b).i);
   $("hand").classList.toggle("selecting", Boolean(deal.template));
-  $("hand").classList.toggle("roomy", hand.length <= 10); // a few cards need no overlap
+  $("hand").style.setProperty("--gaps", String(Math.max(hand.length - 1, 1)));
   $("hand").replaceChildren(...hand.map((code) => {
     const known = page.info.byCode.get(code);
     const legal = mine && isLegal(code);

@@ -19,7 +19,7 @@ export async function catalogue(lang) {
   const words = loaded.get(lang);
   const numbers = new Intl.NumberFormat(lang);
   const format = (value) => (typeof value === "number" ? numbers.format(value) : value);
-  // t("key", {n: 3}) fills {n}; a missing key shows itself, which a test catches.
+  // t(KEY, {n: 3}) fills {n}; a missing key shows itself.
   return function t(key, params = {}) {
     const text = words[key] ?? key;
     return text.replace(/\{(\w+)\}/g, (_, name) => String(format(params[name])));
