@@ -9,6 +9,7 @@ from flask import Flask
 from service import problems
 from service.api import api
 from service.edge import Edge
+from service.render_api import render as render_blueprint
 from service.signing import Signer
 from service.table import table
 
@@ -35,6 +36,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.extensions["cardavia.signer"] = Signer.from_config(
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
+    app.register_blueprint(render_blueprint)
     app.register_blueprint(table)
     problems.register(app)
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])

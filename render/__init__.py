@@ -1,0 +1,16 @@
+"""Pictures and text of a state (API.md, "Pictures and text of a state"): pure drawing,
+no web imports. Each takes a state's JSON, or a View's JSON with the viewing seat, and the
+words of one language; the same input always gives the same output."""
+
+from __future__ import annotations
+
+from render.table import table_of
+from render.text import text
+from render.words import Words
+
+__all__ = ["Words", "render_text"]
+
+
+def render_text(game: str, state: dict, viewer: int | None, words: Words) -> str:
+    """The table as text that fits an 80-column terminal."""
+    return text(table_of(game, state, viewer, words), words)

@@ -1,0 +1,89 @@
+"""The table as text for an 80-column terminal: what `cardavia play` shows.
+
+Cards are written by their codes, the very codes a player types to play them."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from render.table import Row, Seat, Slot, Table
+from render.words import Words
+
+WIDTH = 80
+INDENT = "  "
+RULE = "-" * WIDTH
+
+
+def width(text: str) -> int:
+    """Columns a terminal gives `text`: none for a combining mark or a format character,
+    two for a wide East Asian character, one for the rest (as wcwidth counts)."""
+    cols = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        cols += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return cols
+
+
+def flow(units: list[str], sep: str = " ", first: str = "", indent: str = INDENT) -> list[str]:
+    """`units` joined by `sep` into lines of at most WIDTH columns, the first line starting
+    with `first`, the others with `indent`. A unit is kept whole on a line; one wider than
+    a line is broken at its spaces."""
+    lines: list[str] = []
+    line, fresh = first, True  # fresh: nothing on the line yet but its start
+    for unit in units:
+        if width(indent + unit) > WIDTH and " " in unit:
+            start = line if fresh else line + sep
+            pieces = flow(unit.split(" "), " ", start, indent)
+            lines += pieces[:-1]
+            line, fresh = pieces[-1], False
+        elif fresh:
+            line, fresh = line + unit, False
+        elif width(line + sep + unit) > WIDTH:
+            lines.append(line)
+            line = indent + unit
+        else:
+            line += sep + unit
+    if not fresh:
+        lines.append(line)
+    return lines
+
+
+def _seat(seat: Seat, words: Words) -> list[str]:
+    marker = "> " if seat.to_act else ""
+    out = flow([seat.title, *seat.notes], " · ", marker)
+    cards = list(seat.cards)
+    if seat.hidden:
+        cards.append(words("render.face_down", n=seat.hidden))
+    return out + (flow(cards, " ", INDENT) if cards else [INDENT + "-"])
+
+
+def _slot(slot: Slot) -> str:
+    card = slot.card if slot.over is None else f"{slot.card}/{slot.over}"
+    return f"{card} ({slot.caption})" if slot.caption else card
+
+
+def _row(row: Row, words: Words) -> list[str]:
+    items = [_slot(s) for s in row.slots]
+    if row.hidden:
+        items.append(words("render.face_down", n=row.hidden))
+    return flow(items or ["-"], "  ", f"{row.title}: ")
+
+
+def text(table: Table, words: Words) -> str:
+    """The table as lines of at most 80 columns (in languages written in single-width
+    letters): the title, whose turn it is and the table's facts; the other seats, the
+    middle of the table, the viewer's seat last; the settlement when the deal is over."""
+    lines = flow([table.title, table.status], " · ", "")
+    lines += flow(list(table.facts), " · ", "") if table.facts else []
+    lines.append(RULE)
+    *others, bottom = table.seats
+    for seat in others:
+        lines += _seat(seat, words)
+    for row in table.rows:
+        lines += _row(row, words)
+    lines += _seat(bottom, words)
+    if table.settlement:
+        lines.append(RULE)
+        lines += flow(list(table.settlement), " · ", "")
+    return "\n".join(lines) + "\n"

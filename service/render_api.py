@@ -1,0 +1,69 @@
+"""Pictures and text of a state (API.md, "Pictures and text of a state"), and each card's
+picture: thin views over the pure drawing of render/."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response
+from marshmallow import fields
+
+from render import Words, art, render_text
+from schemas.common import BaseSchema, one_of, seat_field
+from schemas.registry import GAMES
+from schemas.views import DUMP_VIEW
+from service import i18n
+from service.api import body, game_for, state_of
+from service.problems import ProblemError
+
+render = Blueprint("render", __name__)
+FORMATS = ("text",)
+MEDIA = {"svg": "image/svg+xml", "text": "text/plain; charset=utf-8"}
+
+
+def _render_request(game_id: str) -> BaseSchema:
+    """`{"state", "seat"?, "format"?}`: the state exactly as /view loads it."""
+    view = GAMES[game_id].requests["view"].schema
+    return BaseSchema.from_dict({
+        "state": fields.Nested(view.fields["state"].nested, required=True),
+        "seat": seat_field(GAMES[game_id].game.players),
+        "format": one_of(*FORMATS),
+    }, name="RenderRequest")()
+
+
+REQUESTS = {game_id: _render_request(game_id) for game_id in GAMES}
+
+
+def words() -> Words:
+    return Words(i18n.CATALOGUES[i18n.language()], i18n.EN)
+
+
+@render.post("/v1/games/<game_id>/render")
+def render_state(game_id: str):
+    """The table as `seat` sees it (its View: hidden cards face down), or the whole state."""
+    schemas = game_for(game_id)
+    data = body(REQUESTS[game_id])
+    state = state_of(schemas, data["state"])
+    seat = data.get("seat")
+    if seat is None:
+        table = schemas.dump_state(state)
+    else:
+        table = DUMP_VIEW[game_id](schemas.game.observe(state, seat))
+    fmt = data.get("format", "text")
+    drawn = render_text(game_id, table, seat, words())
+    return Response(drawn.encode(), mimetype=None, content_type=MEDIA[fmt])
+
+
+@render.get("/v1/games/<game_id>/cards/<name>.svg")
+def card_picture(game_id: str, name: str):
+    """One card's picture, the art of /render: `{code}.svg`, or `back.svg` face down."""
+    game_for(game_id)
+    lang = i18n.language()
+    if name == "back":
+        return Response(art.document(game_id, None, words()("render.back")),
+                        content_type=MEDIA["svg"])
+    card = art.CARDS[game_id].get(name)
+    if card is None:
+        raise ProblemError(404, "unknown-card", "Unknown card",
+                           f"No card {name!r} in {game_id}; a card's picture is named by its "
+                           "code, or back.svg.", params={"card": repr(name), "game": game_id})
+    title = i18n.card_name(lang, game_id, card.suit, card.rank)
+    return Response(art.document(game_id, name, title), content_type=MEDIA["svg"])
