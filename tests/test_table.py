@@ -68,8 +68,9 @@ class Table:
     def deal(self, game: str, level: str = "basic") -> None:
         self.page.select_option("#game", game)
         self.page.select_option("#level", level)
+        dealt = int(self.page.get_attribute("#table", "data-deal"))
         self.page.click("#deal")
-        self.page.wait_for_selector("#table[aria-busy=true]", state="attached")
+        self.page.wait_for_selector(f"#table[data-deal='{dealt + 1}']", state="attached")
         self.settled()
 
     def tap(self, card) -> None:
@@ -127,7 +128,7 @@ def test_D6_D14_a_whole_durak_deal_played_by_clicks_to_its_settlement(table):
     assert re.match(r"^(A draw|You are the durak|Durak: Seat 1)", headline), headline
     assert table.page.locator("#settlement .scores li").count() == 2
     table.page.click("#again")
-    table.settled()
+    table.page.wait_for_selector("#table[data-deal='2'][aria-busy=false]", state="attached")
     assert not table.page.is_visible("#settlement")
 
 
@@ -166,16 +167,21 @@ def test_G5_G6_a_ganjifa_opening(table):
     table.open()
     table.deal("ganjifa-night")
     # G5: the trump Raja (Krishna's by night) opens the deal alone.
-    assert table.page.locator("#centre [aria-label='Raja of Krishna']").count() == 1
+    assert table.page.locator("#centre img[alt='Raja of Krishna']").count() == 1
     table.shot("ganjifa-opening")
     legal = table.legal_cards()
     names = [legal.nth(i).get_attribute("aria-label") for i in range(legal.count())]
     assert names and all("Krishna" in name for name in names), names  # G6: follow suit
     table.tap(table.page.locator("#hand .card:not(.legal)").first)
     assert "(G6)" in table.reason()
-    table.tap(legal.first)
+    # By keyboard: a card is a button, focused and played with Enter.
+    played = legal.first.get_attribute("aria-label").removesuffix(", playable")
+    legal.first.focus()
+    table.page.keyboard.press("Enter")
     table.settled()
-    assert table.page.locator("#log li").count() >= 3
+    assert f"You: {played}" in table.page.inner_text("#log")
+    last = table.page.locator("#log li").last.inner_text()
+    assert table.page.inner_text("#announcer") == last  # the live region says each move
 
 
 def test_persian_right_to_left_and_back_with_the_sliders_kept(table):

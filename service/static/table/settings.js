@@ -21,8 +21,8 @@ export function applySettings(root, settings) {
   // contrast 0%..100% maps to 0.6..1.4; grain to the noise layer's opacity, 50% a light
   // texture; temperature to a blue (0%) or amber (100%) wash, none at 50%.
   s.setProperty("--contrast", (0.6 + settings.contrast * 0.008).toFixed(3));
-  s.setProperty("--grain", (settings.grain / 100 * 0.36).toFixed(3));
+  s.setProperty("--grain", (settings.grain / 100 * 0.5).toFixed(3));
   const warmth = (settings.temperature - 50) / 50;
   s.setProperty("--tint", warmth >= 0 ? "255, 150, 40" : "60, 130, 255");
-  s.setProperty("--tint-strength", (Math.abs(warmth) * 0.22).toFixed(3));
+  s.setProperty("--tint-strength", (Math.abs(warmth) * 0.4).toFixed(3));
 }

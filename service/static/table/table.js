@@ -85,13 +85,15 @@ function fillSeats(keep) {
 
 function buildSettings() {
   $("settings").replaceChildren(...SLIDERS.map((name) => {
-    const output = h("output", { for: `slider-${name}` }, `${page.settings[name]}%`);
+    const percent = new Intl.NumberFormat(page.lang, { style: "percent" });
+    const shown = () => percent.format(page.settings[name] / 100);
+    const output = h("output", { for: `slider-${name}` }, shown());
     return h("label", { class: "slider" }, h("span", {}, page.t(`settings.${name}`)),
       h("input", { id: `slider-${name}`, type: "range", min: "0", max: "100", step: "1",
         value: String(page.settings[name]),
         oninput: (e) => {
           page.settings[name] = Number(e.target.value);
-          output.textContent = `${page.settings[name]}%`;
+          output.textContent = shown();
           applySettings(document.documentElement, page.settings);
           saveSettings(page.settings);
         } }), output);
@@ -133,6 +135,7 @@ async function newDeal() {
   $("settlement").hidden = true;
   $("table").className = `table game-${c.game}`;
   $("table").setAttribute("aria-busy", "true");
+  $("table").dataset.deal = String(id); // which deal is on the table, for tests to wait on
   $("log").replaceChildren();
   $("status").textContent = page.t("dealing");
   try {
@@ -238,17 +241,15 @@ function context() {
   const { t } = page;
   const me = deal.c.seat;
   const card = (code) => {
-    if (code === "?") return h("span", { class: "card small", role: "img", "aria-label": t("hidden") },
-      cardBack(deal.c.game));
+    if (code === "?") return h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden")));
     const known = page.info.byCode.get(code);
-    return h("span", { class: "card small", role: "img", "aria-label": known.name, title: known.name },
-      cardFace(deal.c.game, known));
+    return h("span", { class: "card small", title: known.name }, cardFace(deal.c.game, known));
   };
   const numbers = new Intl.NumberFormat(page.lang, { signDisplay: "auto" });
   const signedNumbers = new Intl.NumberFormat(page.lang, { signDisplay: "exceptZero" });
   return {
     t, me, moves: deal.moves, card,
-    back: () => h("span", { class: "card small", "aria-hidden": "true" }, cardBack(deal.c.game)),
+    back: () => h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden"))),
     who: (seat) => (seat === me ? t("you") : t("seat", { n: seat })),
     name: (code) => page.info.byCode.get(code)?.name ?? code,
     suit: (suit) => ({ S: "♠", H: "♥", D: "♦", C: "♣" })[suit] ?? suit,
@@ -281,7 +282,7 @@ function render() {
       h("h2", { class: "seat-name" }, ctx.who(seat), h("span", { class: "ai" }, page.t("ai"))),
       h("div", { class: "fan", "aria-hidden": "true" },
         Array.from({ length: Math.min(count, 8) }, () => h("span", { class: "card tiny" },
-          cardBack(c.game)))),
+          cardBack(c.game, "")))),
       h("p", { class: "notes" }, [page.t("cards", { n: count }), ...game.seatNotes(view, seat, ctx)]
         .join(" · ")));
     }));
