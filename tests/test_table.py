@@ -75,9 +75,10 @@ class Table:
 
     def tap(self, card) -> None:
         """Clicks a card where a person would: on its uncovered edge, the hand overlapping."""
-        box = card.bounding_box()
-        rtl = self.page.evaluate("document.documentElement.dir") == "rtl"
-        card.click(position={"x": box["width"] - 6 if rtl else 6, "y": 30})
+        if self.page.evaluate("document.documentElement.dir") == "rtl":
+            card.click(position={"x": card.bounding_box()["width"] - 6, "y": 30})
+        else:
+            card.click(position={"x": 6, "y": 30})
 
     def legal_cards(self):
         return self.page.locator("#hand .card.legal")
@@ -107,6 +108,7 @@ def table(browser, server):
 
 def test_D6_D14_a_whole_durak_deal_played_by_clicks_to_its_settlement(table):
     table.open()
+    table.deal("durak")
     assert table.page.inner_text("#status").startswith("Your turn")
     table.shot("durak-deal")
     # D6: the attacker may not pass on an empty table; the service's reason is shown.
@@ -128,7 +130,7 @@ def test_D6_D14_a_whole_durak_deal_played_by_clicks_to_its_settlement(table):
     assert re.match(r"^(A draw|You are the durak|Durak: Seat 1)", headline), headline
     assert table.page.locator("#settlement .scores li").count() == 2
     table.page.click("#again")
-    table.page.wait_for_selector("#table[data-deal='2'][aria-busy=false]", state="attached")
+    table.page.wait_for_selector("#table[data-deal='3'][aria-busy=false]", state="attached")
     assert not table.page.is_visible("#settlement")
 
 

@@ -210,7 +210,16 @@ const ganjifa = {
     } else if (view.trick.length) {
       parts.push(trickRow(ctx, view.trick, ctx.t("trick.current")));
     }
-    parts.push(lastTrick(view, ctx));
+    const captured = ctx.dukalCaptured && view.dukals?.at(-1);
+    if (captured) {
+      // A Dukal is captured the moment its last discard lands: keep it in sight a while.
+      const cards = [captured.cards, ...captured.discards.map((d) => d.cards)].flat();
+      const row = trickRow(ctx, cards, ctx.t("said.dukal_captured", { who: ctx.who(captured.seat) }));
+      row.classList.add("last");
+      parts.push(row);
+    } else {
+      parts.push(lastTrick(view, ctx));
+    }
     return parts;
   },
   seatNotes(view, seat, ctx) {

@@ -130,7 +130,7 @@ async function newDeal() {
   const c = config();
   const game = GAMES[c.game];
   const id = ++dealCount;
-  deal = { id, c, game, state: null, view: null, moves: [], selection: null,
+  deal = { id, c, game, state: null, view: null, moves: [], selection: null, dukalCaptured: false,
     template: null, played: 0, busy: true };
   $("settlement").hidden = true;
   $("table").className = `table game-${c.game}`;
@@ -197,9 +197,13 @@ function accept(move, answer) {
   const lines = [deal.game.says(move, ctx)];
   for (const event of answer.events) {
     if (event.type === "trick_won") {
+      deal.dukalCaptured = false;
       lines.push(page.t("said.trick", { who: ctx.who(event.seat) }));
+    } else if (event.type === "dukal_captured") {
+      deal.dukalCaptured = true;
+      lines.push(page.t("said.dukal_captured", { who: ctx.who(event.seat) }));
     } else if (event.type === "bout_taken" || event.type === "bout_beaten_off"
-               || event.type === "dukal_captured" || event.type === "chien_shown") {
+               || event.type === "chien_shown") {
       lines.push(page.t(`said.${event.type}`, { who: ctx.who(event.seat) }));
     }
   }
@@ -248,7 +252,7 @@ function context() {
   const numbers = new Intl.NumberFormat(page.lang, { signDisplay: "auto" });
   const signedNumbers = new Intl.NumberFormat(page.lang, { signDisplay: "exceptZero" });
   return {
-    t, me, moves: deal.moves, card,
+    t, me, moves: deal.moves, dukalCaptured: deal.dukalCaptured, card,
     back: () => h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden"))),
     who: (seat) => (seat === me ? t("you") : t("seat", { n: seat })),
     name: (code) => page.info.byCode.get(code)?.name ?? code,
