@@ -182,6 +182,8 @@ def test_G5_G6_a_ganjifa_opening(table):
     table.page.keyboard.press("Enter")
     table.settled()
     assert f"You: {played}" in table.page.inner_text("#log")
+    # the focus comes back to the hand for the next move
+    assert table.page.evaluate("document.activeElement.closest('#you') !== null")
     last = table.page.locator("#log li").last.inner_text()
     assert table.page.inner_text("#announcer") == last  # the live region says each move
 

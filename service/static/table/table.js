@@ -216,6 +216,8 @@ async function playerMove(move) {
   if (!deal || deal.busy || deal.view.to_act !== deal.c.seat) return;
   const id = deal.id;
   deal.busy = true;
+  // The buttons are drawn anew after the move: a keyboard player gets the focus back.
+  deal.refocus = $("you").contains(document.activeElement);
   $("table").setAttribute("aria-busy", "true");
   const full = { seat: deal.c.seat, ...move };
   try {
@@ -337,8 +339,12 @@ function render() {
   $("controls").replaceChildren(...controls);
 
   const again = focused && document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-  if (again) again.focus();
-  else if (mine && focused) document.querySelector("#hand .legal, #controls .legal")?.focus();
+  if (again) {
+    again.focus();
+  } else if (mine && (focused || deal.refocus)) {
+    deal.refocus = false;
+    (document.querySelector("#hand .legal") ?? document.querySelector("#controls .legal"))?.focus();
+  }
 }
 
 function chooseCard(code) {
