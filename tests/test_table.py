@@ -3,10 +3,12 @@ real gunicorn, playing through the public API as a person would, by clicks."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,14 +26,17 @@ SHOTS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "table"
 
 
 def install_chromium() -> None:
-    """CI runs as root on a fresh machine: bring Debian's chromium when it is missing."""
-    if Path(CHROMIUM).exists():
-        return
-    if shutil.which("apt-get") is None:
-        pytest.fail("chromium is missing and there is no apt-get to install it")
-    env = {"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
-    subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-    subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
+    """CI runs as root on a fresh machine: bring Debian's chromium when it is missing. Each
+    pytest-xdist worker may get here; a lock lets one install while the other waits."""
+    with open(Path(tempfile.gettempdir()) / "cardavia-chromium.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if Path(CHROMIUM).exists():
+            return
+        if shutil.which("apt-get") is None:
+            pytest.fail("chromium is missing and there is no apt-get to install it")
+        env = {"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
+        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
 
 
 @pytest.fixture(scope="module")
