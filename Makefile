@@ -8,23 +8,29 @@ export HOST PORT
 
 .PHONY: serve test lint bench clean
 
+# `serve` installs the runtime dependencies only, `test` (and the targets that lint or
+# measure) the test extras too; each stamp is remade when pyproject.toml changes.
 $(BIN)/activate: pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e .
 	touch $(BIN)/activate
+
+$(VENV)/.test-extras: $(BIN)/activate
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(VENV)/.test-extras
 
 serve: $(BIN)/activate
 	$(BIN)/gunicorn --config gunicorn.conf.py "service.app:create_app()"
 
-test: $(BIN)/activate
+test: $(VENV)/.test-extras
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2
 
-lint: $(BIN)/activate
+lint: $(VENV)/.test-extras
 	$(BIN)/ruff check .
 
-bench: $(BIN)/activate
+bench: $(VENV)/.test-extras
 	$(BIN)/python -m bench
 
 clean:

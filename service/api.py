@@ -23,7 +23,7 @@ from service.problems import ProblemError
 
 api = Blueprint("api", __name__)
 MAX_BODY = 1024 * 1024  # API.md: 413 over 1 MiB
-OPENAPI = Path(__file__).resolve().parent.parent / "openapi.yaml"
+OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 
 
 def json_response(body, status: int = 200) -> Response:
@@ -69,10 +69,10 @@ def raw_body(environ: dict) -> bytes:
     return raw
 
 
-def body(schema) -> dict:
+def body(schema, empty_is_object: bool = False) -> dict:
     """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
-    the schema."""
-    raw = raw_body(request.environ)
+    the schema. With `empty_is_object`, no bytes at all are taken as `{}`."""
+    raw = raw_body(request.environ) or (b"{}" if empty_is_object else b"")
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as e:
@@ -140,7 +140,7 @@ def game_info(game_id: str):
 @game_post("deal")
 def deal(game_id: str):
     schemas = game_for(game_id)
-    data = body(schemas.requests["deal"])
+    data = body(schemas.requests["deal"], empty_is_object=True)  # API.md Additions
     order = data.pop("deck", None)
     seed = data.pop("seed", None)
     try:

@@ -6,10 +6,13 @@ import os
 
 from flask import Flask
 
-from service import problems
+from service import docs, problems
 from service.api import api
+from service.cors import Cors, origins
 from service.edge import Edge
+from service.problem_pages import problem_pages
 from service.render_api import render as render_blueprint
+from service.rulebook import rulebook
 from service.signing import Signer
 from service.table import table
 
@@ -19,6 +22,7 @@ class Config:
     ACCESS_LOG = bool(os.environ.get("CARDAVIA_ACCESS_LOG"))
     STATE_KEY = os.environ.get("CARDAVIA_STATE_KEY")
     STATE_OLD_KEYS = os.environ.get("CARDAVIA_STATE_OLD_KEYS")
+    CORS_ORIGINS = os.environ.get("CARDAVIA_CORS_ORIGINS")
 
 
 class TestingConfig(Config):
@@ -39,5 +43,9 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(render_blueprint)
     app.register_blueprint(table)
     problems.register(app)
+    docs.register(app)
+    app.register_blueprint(problem_pages)
+    app.register_blueprint(rulebook)
+    app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
