@@ -61,6 +61,7 @@ class Table:
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.set_default_timeout(15_000)
+        self.rtl = False  # the hand overlaps towards the line's start
 
     def open(self, query: str = "pace=0&seed=3") -> None:
         self.page.goto(f"{self.server}/table?{query}")
@@ -80,7 +81,7 @@ class Table:
 
     def tap(self, card) -> None:
         """Clicks a card where a person would: on its uncovered edge, the hand overlapping."""
-        if self.page.evaluate("document.documentElement.dir") == "rtl":
+        if self.rtl:
             card.click(position={"x": card.bounding_box()["width"] - 6, "y": 30})
         else:
             card.click(position={"x": 6, "y": 30})
@@ -111,6 +112,22 @@ def table(browser, server):
     visitor.close()
 
 
+def play_to_the_end(table, keyboard: bool = False, limit: int = 400) -> None:
+    """Plays the first legal choice at each turn, by click or, where the page puts the focus
+    back on the first legal card after each move, by Enter."""
+    for _ in range(limit):
+        if table.page.is_visible("#settlement"):
+            return
+        if keyboard:
+            table.page.keyboard.press("Enter")
+        elif (cards := table.legal_cards()).count():
+            table.tap(cards.first)
+        else:
+            table.page.locator("#controls .action.legal").first.click()
+        table.settled()
+    pytest.fail("the deal did not end")
+
+
 def test_D6_D14_a_whole_durak_deal_played_by_clicks_to_its_settlement(table):
     table.open()
     table.deal("durak")
@@ -119,17 +136,7 @@ def test_D6_D14_a_whole_durak_deal_played_by_clicks_to_its_settlement(table):
     # D6: the attacker may not pass on an empty table; the service's reason is shown.
     table.button("Pass").click()
     assert "(D6)" in table.reason()
-    for _ in range(400):
-        if table.page.is_visible("#settlement"):
-            break
-        cards = table.legal_cards()
-        if cards.count():
-            table.tap(cards.first)
-        else:  # D13: no card to add, or nothing beats: pass or take
-            table.page.locator("#controls .action.legal").first.click()
-        table.settled()
-    else:
-        pytest.fail("the deal did not end")
+    play_to_the_end(table)  # D13: with no card to add or to beat with, pass or take
     table.shot("durak-settlement")
     headline = table.page.inner_text("#settlement .headline")
     assert re.match(r"^(A draw|You are the durak|Durak: Seat 1)", headline), headline
@@ -139,8 +146,8 @@ def test_D6_D14_a_whole_durak_deal_played_by_clicks_to_its_settlement(table):
     assert not table.page.is_visible("#settlement")
 
 
-def test_T4_T5_T9_a_tarot_bid_discard_and_trick(table):
-    table.open()
+def test_T4_T5_T8_T17_a_tarot_bid_discard_poignee_tricks_and_itemised_settlement(table):
+    table.open("pace=0&seed=110")  # seat 0 holds ten trumps once the chien is taken
     table.deal("tarot-4")
     table.button("Garde").click()
     table.settled()
@@ -162,12 +169,21 @@ def test_T4_T5_T9_a_tarot_bid_discard_and_trick(table):
     table.button("No chelem").click()  # T7
     table.settled()
     assert table.page.inner_text("#status") == "Your turn: play"
+    table.button(re.escape("Show a simple poignée (10 trumps)")).click()  # T8
+    table.settled()
+    assert "Poignée of You" in table.page.inner_text("#centre")
     table.tap(table.legal_cards().first)
     table.settled()
     table.shot("tarot-trick")
     log = table.page.inner_text("#log")
     assert "You: écart laid" in log and "Trick to " in log, log
     assert "Last trick, won by" in table.page.inner_text("#centre")
+    play_to_the_end(table, keyboard=True)
+    table.shot("tarot-settlement")
+    rows = table.page.locator("#settlement tr th").all_inner_texts()
+    assert rows[:4] == ["Contract", "Bouts", "Points", "Base"], rows  # T17, item by item
+    assert "Poignée simple of You" in rows and rows[-1] == "Per defender", rows
+    assert table.page.locator("#settlement .scores li").count() == 4
 
 
 def test_G5_G6_a_ganjifa_opening(table):

@@ -151,10 +151,22 @@ async function newDeal() {
   }
 }
 
+// The state names its seat to act, so each step asks at once for everything it needs: the
+// view, and the legal moves (the player's turn) or the AI's move, whose thinking overlaps
+// the pause that lets a person follow.
 async function step(id) {
   while (deal.id === id) {
     const { state, c } = deal;
-    const { view } = await page.service.view(c.game, state, c.seat);
+    const mine = state.to_act === c.seat;
+    let thinking = null;
+    if (!mine && state.phase !== "over") {
+      const ask = { state, seat: state.to_act, level: c.level };
+      if (SEED !== null) ask.seed = SEED * 1000 + deal.played;
+      thinking = page.service.aiMove(c.game, ask);
+      thinking.catch(() => {}); // a stale deal's answer is dropped; a failure is seen below
+    }
+    const [{ view }, legal] = await Promise.all([page.service.view(c.game, state, c.seat),
+      mine ? page.service.legalMoves(c.game, state) : null]);
     if (deal.id !== id) return;
     deal.view = view;
     if (view.phase === "over") {
@@ -164,11 +176,9 @@ async function step(id) {
       showSettlement();
       return;
     }
-    if (view.to_act === c.seat) {
-      const { moves } = await page.service.legalMoves(c.game, state);
-      if (deal.id !== id) return;
-      deal.moves = moves;
-      deal.template = moves.find((m) => m.count !== undefined) ?? null;
+    if (mine) {
+      deal.moves = legal.moves;
+      deal.template = legal.moves.find((m) => m.count !== undefined) ?? null;
       deal.selection = deal.template ? new Set(deal.template.must_include) : null;
       deal.busy = false;
       render();
@@ -177,11 +187,7 @@ async function step(id) {
     deal.moves = [];
     deal.busy = true;
     render();
-    await sleep(PACE);
-    if (deal.id !== id) return;
-    const ask = { state, seat: view.to_act, level: c.level };
-    if (SEED !== null) ask.seed = SEED * 1000 + deal.played;
-    const { move } = await page.service.aiMove(c.game, ask);
+    const [{ move }] = await Promise.all([thinking, sleep(PACE)]);
     if (deal.id !== id) return;
     const answer = await page.service.move(c.game, state, move);
     if (deal.id !== id) return;
