@@ -109,21 +109,17 @@ async function gameWords(game) {
   showRules(game);
 }
 
+// The rules panel is not awaited: a deal goes on while its rules arrive, or fail to.
 async function showRules(game) {
-  let rules;
-  try {
-    ({ rules } = await page.service.rules(game));
-  } catch {
-    rules = null;
-  }
   const panel = $("rules");
-  if (!rules) {
-    panel.replaceChildren(h("p", {}, page.info.summary));
-    return;
+  try {
+    const { rules } = await page.service.rules(game);
+    panel.replaceChildren(h("dl", { class: "rules" }, rules.map((rule) => [
+      h("dt", {}, h("span", { class: "rule-id" }, rule.id), " ", rule.title),
+      h("dd", {}, rule.text)])));
+  } catch (e) {
+    panel.replaceChildren(h("p", {}, page.t("error", { detail: e.message })));
   }
-  panel.replaceChildren(h("dl", { class: "rules" }, rules.map((rule) => [
-    h("dt", {}, h("span", { class: "rule-id" }, rule.id), " ", rule.title),
-    h("dd", {}, rule.text)])));
 }
 
 async function newDeal() {
@@ -213,7 +209,7 @@ function accept(move, answer) {
       lines.push(page.t(`said.${event.type}`, { who: ctx.who(event.seat) }));
     }
   }
-  for (const line of lines) say(line);
+  say(...lines);
 }
 
 // The player's move: whatever they chose goes to /move, so that an illegal choice is
@@ -383,11 +379,12 @@ function showSettlement() {
   $("settlement").focus();
 }
 
-function say(line) {
+// What happened, in the log and, all of it at once, in the live region.
+function say(...lines) {
   const log = $("log");
-  log.append(h("li", {}, line));
+  for (const line of lines) log.append(h("li", {}, line));
   while (log.children.length > LOG_LINES) log.firstElementChild.remove();
-  $("announcer").textContent = line;
+  $("announcer").textContent = lines.join(". ");
 }
 
 // ---- start -------------------------------------------------------------------------
