@@ -25,25 +25,31 @@ LANGS = ("en", "hi", "hu", "fa", "uk")
 SHOTS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "table"
 
 
-def install_chromium() -> None:
-    """CI runs as root on a fresh machine: bring Debian's chromium when it is missing. Each
+# Debian packages the browser tests need, each with a path that shows it is there: the
+# browser, and a Devanagari font so that the Hindi table is drawn in letters, not boxes.
+PACKAGES = {"chromium": CHROMIUM, "fonts-lohit-deva": "/usr/share/fonts/truetype/lohit-devanagari"}
+
+
+def install_packages() -> None:
+    """CI runs as root on a fresh machine: bring what is missing with apt-get. Each
     pytest-xdist worker may get here; a lock lets one install while the other waits."""
     with open(Path(tempfile.gettempdir()) / "cardavia-chromium.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if Path(CHROMIUM).exists():
+        missing = [name for name, path in PACKAGES.items() if not Path(path).exists()]
+        if not missing:
             return
         if shutil.which("apt-get") is None:
-            pytest.fail("chromium is missing and there is no apt-get to install it")
+            pytest.fail(f"{', '.join(missing)} missing and there is no apt-get to install it")
         env = {"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
         subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-q", *missing], check=True, env=env)
 
 
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
 
-    install_chromium()
+    install_packages()
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
