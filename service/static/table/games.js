@@ -4,7 +4,8 @@
 
 import { h } from "./dom.js";
 
-// The player counts the page offers; issue 19 adds 3 and 5 to Tarot's list.
+// The player counts the page offers: once issue 19 deals 3 and 5 players, [3, 4, 5]. The
+// call (T22, five players) and the partner in the settlement are drawn already.
 export const TAROT_PLAYERS = [4];
 
 const played = (play) => (typeof play === "string" ? { card: play } : play);
@@ -92,6 +93,10 @@ const tarot = {
       return ["pass", "prise", "garde", "garde_sans", "garde_contre"].map((contract) =>
         ({ label: ctx.t(`contract.${contract}`), move: { action: "bid", contract } }));
     }
+    if (view.phase === "call") { // five players (T22): the taker calls a card
+      return ctx.moves.filter((m) => m.action === "call").map((move) =>
+        ({ label: ctx.t("tarot.call", { card: ctx.name(move.card) }), move }));
+    }
     if (view.phase === "chelem") {
       return [{ label: ctx.t("tarot.chelem.yes"), move: { action: "chelem", announce: true } },
         { label: ctx.t("tarot.chelem.no"), move: { action: "chelem", announce: false } }];
@@ -117,6 +122,7 @@ const tarot = {
     if (view.contract) {
       parts.push(h("p", { class: "contract" }, ctx.t("tarot.contract",
         { who: ctx.who(view.taker), contract: ctx.t(`contract.${view.contract}`) })
+        + (view.called ? ` · ${ctx.t("tarot.called", { card: ctx.name(view.called) })}` : "")
         + (view.chelem ? ` · ${ctx.t("tarot.chelem.announced")}` : "")));
     }
     if (view.trick.length) parts.push(trickRow(ctx, view.trick, ctx.t("trick.current")));
@@ -144,6 +150,7 @@ const tarot = {
       case "discard": return ctx.t("said.ecart", { who });
       case "chelem": return ctx.t(move.announce ? "said.chelem.yes" : "said.chelem.no", { who });
       case "poignee": return ctx.t("said.poignee", { who, n: move.cards.length });
+      case "call": return ctx.t("said.call", { who, card: ctx.name(move.card) });
       default: return ctx.t("said.play", { who, card: ctx.name(move.card) });
     }
   },
@@ -157,6 +164,8 @@ const tarot = {
     const rows = [
       [ctx.t("end.tarot.contract"), ctx.t("tarot.contract",
         { who: ctx.who(result.taker), contract: ctx.t(`contract.${result.contract}`) })],
+      ...(result.partner === undefined ? [] : [[ctx.t("end.tarot.partner"),
+        result.partner === null ? ctx.t("end.tarot.alone") : ctx.who(result.partner)]]),
       [ctx.t("end.tarot.bouts"), ctx.num(result.bouts)],
       [ctx.t("end.tarot.points"), ctx.t("end.tarot.against",
         { points: ctx.num(result.points), target: ctx.num(result.target) })],
