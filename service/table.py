@@ -17,8 +17,7 @@ def home():
     return redirect("/table/", code=302)
 
 
-@table.get("/table")
-@table.get("/table/")
+@table.get("/table/")  # also /table: the app's routes ignore a trailing slash
 def page():
     return send_from_directory(STATIC, "index.html")
 
