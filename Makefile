@@ -16,8 +16,10 @@ $(BIN)/activate: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(BIN)/activate
 
-$(VENV)/.test-extras: $(BIN)/activate
+$(VENV)/.test-extras: $(BIN)/activate clients/python/pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# The Python client and `cardavia` (their own distribution), for their tests.
+	$(BIN)/python -m pip install --quiet -e clients/python
 	touch $(VENV)/.test-extras
 
 serve: $(BIN)/activate

@@ -2,10 +2,11 @@
 Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
 (a 10-minute load with worker memory sampled), `--only faults` (a worker SIGKILLed
 mid-load), `--only ai` (the AI levels' strength, strong-move latency and playouts/s; ~40-60
-min by default).
+min by default), `--only replay` (moves checked per second through /replay against /move,
+~1 min).
 
 Prints a table per part and writes the same figures to bench/results/latest.json (load,
-soak, faults and ai to bench/results/<part>.json).
+soak, faults, ai and replay to bench/results/<part>.json).
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import signal
 import sys
 from pathlib import Path
 
-from bench import RESULTS, ai, deals, faults, http, memory, saturation, soak
+from bench import RESULTS, ai, deals, faults, http, memory, replay, saturation, soak
 from bench.report import machine, table, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai"),
+    p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "replay"),
                    help="run one part ((c) goes with http); load, soak, faults and ai run "
                    "only when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
@@ -49,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ai-http", type=int, default=60,
                    help="strong ai-move requests per game for the HTTP latency of --only ai "
                    "(default 60; 0 skips it)")
+    p.add_argument("--replay-deals", type=int, default=20,
+                   help="seeded random deals per game for --only replay (default 20)")
+    p.add_argument("--replay-rounds", type=int, default=3, help="(default 3)")
     p.add_argument("--output", type=Path,
                    help="default bench/results/latest.json, or <part>.json for load, soak, "
                    "faults and ai")
@@ -57,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     if args.output is None:
-        extra = args.only in ("load", "soak", "faults", "ai")
+        extra = args.only in ("load", "soak", "faults", "ai", "replay")
         args.output = RESULTS / (f"{args.only}.json" if extra else "latest.json")
     results: dict = {"machine": machine()}
     m = results["machine"]
@@ -131,6 +135,12 @@ def main(argv: list[str] | None = None) -> int:
                         f"{h['budget_ms']}, one request at a time, {h['workers']} sync "
                         "workers; connect to last byte (server: the answer's elapsed_ms)",
                         *ai.http_rows(h)), end="\n\n")
+    if args.only == "replay":
+        results["replay"] = r = replay.run(args.replay_deals, args.replay_rounds)
+        print(table(f"replay: moves checked per second, POST /replay of whole deals vs the same "
+                    f"moves one by one to /move, {r['deals_per_game']} seeded random deals per "
+                    f"game, one request at a time, 1 sync worker, {r['rounds']} alternating "
+                    "rounds", *replay.rows(r)), end="\n\n")
     write_json(args.output, results)
     print(f"wrote {args.output}")
     return 0

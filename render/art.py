@@ -10,6 +10,7 @@ pips and emblems the cards <use>; every picture that draws cards includes it onc
 from __future__ import annotations
 
 import math
+from functools import cache
 from html import escape
 
 from rules import durak, ganjifa, tarot
@@ -251,14 +252,17 @@ EMBLEMS = {
            ' stroke-width="1.6"/><path d="M8 1.5 6.5 4.5" stroke="#fff" stroke-width="0.8"/>',
     "NAR": '<path d="M0-9 2.6-6.3 6.4-6.4 6.3-2.6 9 0 6.3 2.6 6.4 6.4 2.6 6.3 0 9-2.6 6.3'
            '-6.4 6.4-6.3 2.6-9 0-6.3-2.6-6.4-6.4-2.6-6.3z"/>'  # man-lion: the mane
-           '<circle cx="0" cy="0" r="4.6" fill="#f2c230"/>'
-           '<circle cx="-1.6" cy="-1" r="0.8" fill="#000"/><circle cx="1.6" cy="-1" r="0.8"'
-           ' fill="#000"/><path d="M-1.5 2q1.5 1.2 3 0" stroke="#000" stroke-width="0.6"'
-           ' fill="none"/>',
+           '<circle cx="-4" cy="-4.5" r="1.8" fill="#b8651b"/>'
+           '<circle cx="4" cy="-4.5" r="1.8" fill="#b8651b"/>'
+           '<circle cx="0" cy="0.5" r="5" fill="#d9902f"/>'
+           '<circle cx="-1.8" cy="-0.8" r="0.8" fill="#000"/><circle cx="1.8" cy="-0.8" '
+           'r="0.8" fill="#000"/><path d="M-1 1.2h2l-1 1.2z" fill="#000"/>'
+           '<path d="M-2 3.2q2 1.5 4 0M-1.2 3.4l0.3 1.2M1.2 3.4l-0.3 1.2" stroke="#000" '
+           'stroke-width="0.5" fill="none"/>',
     "VAM": '<path d="M-8-3A8 6 0 0 1 8-3z"/><path d="M0-3v10" stroke="currentColor"'  # dwarf
            ' stroke-width="1"/><circle cx="-4" cy="1" r="2"/><path d="M-7 9-4 3-1 9z"/>',
-    "PAR": '<path d="M-7 9 5-7" stroke="currentColor" stroke-width="1.8"/>'  # axe
-           '<path d="M1-9C5-9 9-6 10-2L4-3z"/><path d="M1-9 6-2 4-3z"/>',
+    "PAR": '<path d="M-7 9 4-7" stroke="currentColor" stroke-width="1.8"/>'  # axe
+           '<path d="M1.5-6.5 6.5-10.5Q11.5-6.5 9.5-0.5L3.5-3.5z"/>',
     "RAM": '<path d="M-3-9Q9 0-3 9" fill="none" stroke="currentColor" stroke-width="1.8"/>'
            '<path d="M-3-9V9" stroke="currentColor" stroke-width="0.7"/>'  # bow and arrow
            '<path d="M-9 0H8" stroke="currentColor" stroke-width="1"/>'
@@ -317,7 +321,8 @@ def ganjifa_face(card: Card) -> str:
     ring = c - 14
     for i in range(n):
         a = -math.pi / 2 + 2 * math.pi * i / n
-        out += use(emblem, c + ring * math.cos(a), c + ring * math.sin(a), 11, tint)
+        out += use(emblem, c + ring * math.cos(a), c + ring * math.sin(a),
+                   11 if n >= 8 else 13, tint)
     out += (f'<circle cx="{num(c)}" cy="{num(c)}" r="7.5" fill="{ink}"/>'
             + text(c, c + 4, str(n), 11, bg, weight="bold"))
     return out
@@ -329,10 +334,12 @@ FACES = {"durak": durak_face, "tarot": tarot_face, "ganjifa": ganjifa_face}
 DEFS = {"durak": french_defs, "tarot": french_defs, "ganjifa": ganjifa_defs}
 
 
+@cache
 def defs(game: str) -> str:
     return "<defs>" + DEFS[game]() + "</defs>"
 
 
+@cache
 def back(game: str) -> str:
     """A face-down card: a lattice on Durak's and Tarot's, rings on Ganjifa's disc."""
     w, h = SIZE[game]
@@ -356,15 +363,19 @@ def back(game: str) -> str:
             f'<g transform="translate(-4 -4)">{lattice}</g></svg>')
 
 
+@cache
 def face(game: str, code: str) -> str:
+    """A card's face: drawn once per card and process, as it never changes."""
     return FACES[game](CARDS[game][code])
 
 
 def card(game: str, code: str, x: float, y: float, scale: float = 1.0,
-         extra: str = "") -> str:
-    """One card face up at (x, y), its code in `data-card` (what the tests collect)."""
+         rotate: float = 0) -> str:
+    """One card face up at (x, y), turned by `rotate` degrees about that corner, its code
+    in `data-card` (what the tests collect)."""
+    turn = f" rotate({num(rotate)})" if rotate else ""
     return (f'<g class="card" data-card="{escape(code)}" transform="translate({num(x)} '
-            f'{num(y)}) scale({num(scale)})"{extra}>{face(game, code)}</g>')
+            f'{num(y)}){turn} scale({num(scale)})">{face(game, code)}</g>')
 
 
 def card_back(game: str, x: float, y: float, scale: float = 1.0) -> str:

@@ -53,6 +53,7 @@ class Table(NamedTuple):
     seats: tuple[Seat, ...]  # in drawing order: the others first, the viewer (or seat 0) last
     rows: tuple[Row, ...]
     settlement: tuple[str, ...]
+    trump: str | None  # the trump suit's code, for games with a trump suit (D3, G3)
 
 
 def visible(cards: list[str]) -> tuple[str, ...]:
@@ -144,7 +145,7 @@ def durak_table(state: dict, viewer: int | None, words: Words) -> Table:
         rows.append(Row("stock", words("render.stock_pile"),
                         (Slot(stock[-1], None, words("render.turned_up")),), len(stock) - 1))
     return Table("durak", title, status, tuple(facts), seats, tuple(rows),
-                 durak_settlement(state["result"], words))
+                 durak_settlement(state["result"], words), state["trump"])
 
 
 def durak_settlement(result: dict | None, words: Words) -> tuple[str, ...]:
@@ -209,7 +210,7 @@ def tarot_table(state: dict, viewer: int | None, words: Words) -> Table:
         rows.append(Row("poignees", words("render.poignee", seat=p["seat"]),
                         tuple(Slot(c) for c in p["cards"])))
     return Table("tarot", title, status, tuple(facts), seats, tuple(rows),
-                 tarot_settlement(state["result"], words))
+                 tarot_settlement(state["result"], words), None)
 
 
 def _bid(words: Words, bid: str) -> str:
@@ -255,7 +256,7 @@ def ganjifa_table(state: dict, viewer: int | None, words: Words) -> Table:
             rows.append(Row("dukal", words("render.dukal_discard", seat=d["seat"]),
                             tuple(Slot(c) for c in d["cards"])))
     return Table("ganjifa", title, status, tuple(facts), seats, tuple(rows),
-                 ganjifa_settlement(state["result"], words))
+                 ganjifa_settlement(state["result"], words), trump)
 
 
 def ganjifa_settlement(result: dict | None, words: Words) -> tuple[str, ...]:

@@ -17,6 +17,8 @@ RULE = "-" * WIDTH
 def width(text: str) -> int:
     """Columns a terminal gives `text`: none for a combining mark or a format character,
     two for a wide East Asian character, one for the rest (as wcwidth counts)."""
+    if text.isascii():
+        return len(text)
     cols = 0
     for ch in text:
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
@@ -31,19 +33,22 @@ def flow(units: list[str], sep: str = " ", first: str = "", indent: str = INDENT
     a line is broken at its spaces."""
     lines: list[str] = []
     line, fresh = first, True  # fresh: nothing on the line yet but its start
+    cols, sep_cols, indent_cols = width(first), width(sep), width(indent)
     for unit in units:
-        if width(indent + unit) > WIDTH and " " in unit:
+        unit_cols = width(unit)
+        if indent_cols + unit_cols > WIDTH and " " in unit:
             start = line if fresh else line + sep
             pieces = flow(unit.split(" "), " ", start, indent)
             lines += pieces[:-1]
             line, fresh = pieces[-1], False
+            cols = width(line)
         elif fresh:
-            line, fresh = line + unit, False
-        elif width(line + sep + unit) > WIDTH:
+            line, fresh, cols = line + unit, False, cols + unit_cols
+        elif cols + sep_cols + unit_cols > WIDTH:
             lines.append(line)
-            line = indent + unit
+            line, cols = indent + unit, indent_cols + unit_cols
         else:
-            line += sep + unit
+            line, cols = line + sep + unit, cols + sep_cols + unit_cols
     if not fresh:
         lines.append(line)
     return lines

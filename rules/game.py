@@ -194,16 +194,21 @@ class Game:
         """A new deal: stacked from `order` (first = top) when given, else shuffled by rng.
         A stacked order that is not the whole deck once raises InvalidState."""
         if order is None:
-            # Sorting by independent uniform keys is a uniform shuffle (two keys tie with
-            # probability ~n²/2⁵³), and costs a fraction of `rng.shuffle`'s Python-level
-            # draws: ~6% of a random Durak deal.
-            keys = [rng.random() for _ in self.deck.codes]
-            order = sorted(range(len(keys)), key=keys.__getitem__)
+            order = self.shuffle(rng)
         else:
             problems = conservation_problems(self.deck, (order,), lambda: placed("deck", order))
             if problems:
                 raise InvalidState(problems)
         return self.deal_from(order, **options)
+
+    def shuffle(self, rng: random.Random) -> list[int]:
+        """The whole deck in a random order (first = top): what `deal` deals from when it is
+        given no order, so that a client can be told the order and deal it again."""
+        # Sorting by independent uniform keys is a uniform shuffle (two keys tie with
+        # probability ~n²/2⁵³), and costs a fraction of `rng.shuffle`'s Python-level
+        # draws: ~6% of a random Durak deal.
+        keys = [rng.random() for _ in self.deck.codes]
+        return sorted(range(len(keys)), key=keys.__getitem__)
 
     def deal_from(self, order: list[int], **options: Any):
         """The stacked deal of RULES.md (D2, T2, G4) from a full ordered deck."""

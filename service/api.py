@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import orjson
 from flask import Blueprint, Response, current_app, request
@@ -137,20 +138,32 @@ def game_info(game_id: str):
                           "cards": i18n.cards(game_id, schemas.cards())})
 
 
-@game_post("deal")
-def deal(game_id: str):
-    schemas = game_for(game_id)
-    data = body(schemas.requests["deal"], empty_is_object=True)  # API.md Additions
-    order = data.pop("deck", None)
-    seed = data.pop("seed", None)
+def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[int]]:
+    """The deal of a loaded DealRequest, and the deck's order it dealt from (the stacked
+    one, or the shuffle of the seed, or a random one). `at` prefixes the field paths of an
+    invalid deck: where the DealRequest sits in the body."""
+    options = dict(request)
+    order = options.pop("deck", None)
+    rng = random.Random(options.pop("seed", None))
+    if order is None:
+        order = schemas.game.shuffle(rng)  # the same shuffle as `deal`'s, told to the client
     try:
-        state = schemas.game.deal(random.Random(seed), order, **data)
+        return schemas.game.deal(rng, order, **options), order
     except InvalidState as e:
-        errors = [error(p.field or "deck", p.message) for p in e.problems]
+        errors = [error(at + (p.field or "deck"), p.message) for p in e.problems]
         raise ProblemError(422, "invalid-deck", "Invalid deck",
                            "The stacked deck must hold every card exactly once.",
                            errors) from None
-    return json_response({"state": signed(schemas.dump_state(state))})
+
+
+@game_post("deal")
+def deal(game_id: str):
+    schemas = game_for(game_id)
+    # API.md Additions: an empty body is {}.
+    state, order = dealt(schemas, body(schemas.requests["deal"], empty_is_object=True))
+    # API.md, "Game records": the deck's order, so that {"deck": …} deals this state again.
+    return json_response({"state": signed(schemas.dump_state(state)),
+                          "deck": [*map(schemas.game.deck.codes.__getitem__, order)]})
 
 
 @game_post("legal-moves")

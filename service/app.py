@@ -12,6 +12,7 @@ from service.cors import Cors, origins
 from service.edge import Edge
 from service.problem_pages import problem_pages
 from service.render_api import render as render_blueprint
+from service.replay import records
 from service.rulebook import rulebook
 from service.signing import Signer
 from service.table import table
@@ -41,6 +42,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.register_blueprint(api)
     app.register_blueprint(render_blueprint)
+    app.register_blueprint(records)
     app.register_blueprint(table)
     problems.register(app)
     docs.register(app)

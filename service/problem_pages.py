@@ -57,7 +57,8 @@ def describe(slug: str, lang: str) -> dict | None:
 
 def html_page(page: dict, lang: str) -> str:
     direction = "rtl" if lang in RIGHT_TO_LEFT else "ltr"
-    status = f"<p><code>{page['status']}</code> · " if "status" in page else "<p>"
+    # Codes and paths read left to right inside a right-to-left page too.
+    status = f'<p><code dir="ltr">{page["status"]}</code> · ' if "status" in page else "<p>"
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}" dir="{direction}">\n<head>\n'
         f'<meta charset="utf-8">\n<title>{escape(page["title"])}</title>\n'
@@ -65,9 +66,10 @@ def html_page(page: dict, lang: str) -> str:
         "<style>body{font-family:sans-serif;max-width:40em;margin:2em auto;padding:0 1em;"
         "line-height:1.5}code{background:#eee;padding:0 .2em}</style>\n</head>\n<body>\n"
         f"<h1>{escape(page['title'])}</h1>\n"
-        f"{status}<code>{escape(page['type'])}</code></p>\n"
+        f'{status}<code dir="ltr">{escape(page["type"])}</code></p>\n'
         f"<p>{escape(page['meaning'])}</p>\n<p>{escape(page['fix'])}</p>\n"
-        '<p><a href="/docs">/docs</a> · <a href="/openapi.yaml">/openapi.yaml</a></p>\n'
+        '<p><a dir="ltr" href="/docs">/docs</a> · '
+        '<a dir="ltr" href="/openapi.yaml">/openapi.yaml</a></p>\n'
         "</body>\n</html>\n")
 
 

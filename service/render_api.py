@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response
 from marshmallow import fields
 
-from render import Words, art, render_text
+from render import Words, art, render_svg, render_text
 from schemas.common import BaseSchema, one_of, seat_field
 from schemas.registry import GAMES
 from schemas.views import DUMP_VIEW
@@ -15,7 +15,8 @@ from service.api import body, game_for, state_of
 from service.problems import ProblemError
 
 render = Blueprint("render", __name__)
-FORMATS = ("text",)
+FORMATS = ("svg", "text")
+DRAW = {"svg": render_svg, "text": render_text}
 MEDIA = {"svg": "image/svg+xml", "text": "text/plain; charset=utf-8"}
 
 
@@ -47,8 +48,8 @@ def render_state(game_id: str):
         table = schemas.dump_state(state)
     else:
         table = DUMP_VIEW[game_id](schemas.game.observe(state, seat))
-    fmt = data.get("format", "text")
-    drawn = render_text(game_id, table, seat, words())
+    fmt = data.get("format", "svg")
+    drawn = DRAW[fmt](game_id, table, seat, words())
     return Response(drawn.encode(), mimetype=None, content_type=MEDIA[fmt])
 
 

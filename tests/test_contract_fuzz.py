@@ -34,10 +34,11 @@ CONFIG = SchemathesisConfig.from_dict({
     "generation": {"max-examples": 10, "deterministic": True},
     # ai-move and view take the same State as legal-moves and move, whose coverage cases
     # already walk every branch of it; their own few fields are fuzzed rather than
-    # enumerated, which keeps this file well within a minute on a busy machine.
+    # enumerated, which keeps this file well within a minute on a busy machine. So does
+    # replay, with the State and Moves of move (its own cases: tests/test_replay.py).
     "operations": [
         {"include-operation-id": op_id, "phases": {"coverage": {"enabled": False}}}
-        for op_id in ("aiMove", "view")
+        for op_id in ("aiMove", "view", "replay")
     ],
 })
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml", config=CONFIG)

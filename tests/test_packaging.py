@@ -5,6 +5,7 @@ into a fresh virtual environment outside the source tree, gunicorn serves it fro
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -22,19 +23,29 @@ pytestmark = pytest.mark.http
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+    """The wheel, built from a copy of the tree: setuptools builds in place, and a build/
+    left in the source tree from an earlier run would slip stale files into the wheel."""
+    source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
+    for name in ("pyproject.toml", "README.md", "openapi.yaml"):
+        shutil.copy(ROOT / name, source / name)
+    for package in package_dirs():
+        shutil.copytree(package, source / package.name, symlinks=True,
+                        ignore=shutil.ignore_patterns("__pycache__"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w",
-                    str(out), str(ROOT)], check=True, cwd=out)
+                    str(out), str(source)], check=True, cwd=out)
     (built,) = out.glob("cardavia-*.whl")
     return built
+
+
+def package_dirs() -> list[Path]:
+    return [p.parent for p in ROOT.glob("*/__init__.py")
+            if p.parent.name not in ("tests", "bench")]
 
 
 def shipped_files() -> list[str]:
     """Every file of every package of the tree (tests and benchmarks aside): its modules
     and the data beside them."""
-    packages = [p.parent for p in ROOT.glob("*/__init__.py")
-                if p.parent.name not in ("tests", "bench")]
-    return [str(f.relative_to(ROOT)) for package in packages for f in package.rglob("*")
+    return [str(f.relative_to(ROOT)) for package in package_dirs() for f in package.rglob("*")
             if f.is_file() and "__pycache__" not in f.parts]
 
 

@@ -23,22 +23,20 @@ BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 def emitted_slugs() -> set[str]:
     """Every slug in service/: the second argument of each ProblemError(...) and
     problem_response(...), and each `slug = {status: slug, ...}.get(code, default)`."""
-    slugs = set()
+    found: list[ast.expr] = []
     for path in SERVICE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
-                if name in ("ProblemError", "problem_response") and len(node.args) > 1 and \
-                        isinstance(node.args[1], ast.Constant):
-                    slugs.add(node.args[1].value)
+                if name in ("ProblemError", "problem_response") and len(node.args) > 1:
+                    found.append(node.args[1])
             if isinstance(node, ast.Assign) and any(
                     getattr(t, "id", None) == "slug" for t in node.targets):
                 table = node.value
                 if isinstance(table, ast.Call) and isinstance(table.func, ast.Attribute) and \
                         isinstance(table.func.value, ast.Dict):
-                    slugs.update(v.value for v in table.func.value.values)
-                    slugs.update(a.value for a in table.args[1:])
-    return slugs
+                    found += [*table.func.value.values, *table.args[1:]]
+    return {e.value for e in found if isinstance(e, ast.Constant) and isinstance(e.value, str)}
 
 
 def test_every_emitted_slug_has_a_page_and_no_page_is_for_nothing():

@@ -6,10 +6,12 @@ counts (API.md, "A View")."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 import pytest
 
 from render import art
+from tests.test_render import STATES, render, state
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -86,3 +88,109 @@ def test_an_unknown_card_is_a_problem(client):
 def test_a_card_picture_is_the_same_bytes_every_time(client):
     assert client.get("/v1/games/tarot/cards/T1.svg").data == \
         client.get("/v1/games/tarot/cards/T1.svg").data
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+def shown_cards(view: dict) -> Counter:
+    """The cards a picture of `view` draws face up: the hands, the bout or trick, Durak's
+    turned-up card (D2), Tarot's chien, écart and poignées where they are shown (T5, T6, T8),
+    a pending Dukal and its discards (G8); "?" is not a card."""
+    cards = [c for hand in view["hands"] for c in hand]
+    if view["game"] == "durak":
+        cards += [c for p in view["table"] for c in (p["attack"], p["defense"]) if c]
+        cards += view["stock"][-1:]
+    elif view["game"] == "tarot":
+        cards += [p["card"] for p in view["trick"]] + view["chien"] + view["ecart"]
+        cards += [c for p in view["poignees"] for c in p["cards"]]
+        if view["phase"] == "discard":
+            cards += view["chien_shown"]
+    else:
+        cards += [p["card"] for p in view["trick"]]
+        if view["dukal"] is not None:
+            cards += view["dukal"]["cards"]
+            cards += [c for d in view["dukal"]["discards"] for c in d["cards"]]
+    return Counter(c for c in cards if c != "?")
+
+
+def face_down_counts(view: dict) -> dict[str, int]:
+    """The face-down piles of a picture of `view`: every hidden card where it is, and
+    Durak's stock under its turned-up card (drawn as a count even face up)."""
+    out = {f"hands.{s}": hand.count("?") for s, hand in enumerate(view["hands"])}
+    if view["game"] == "durak":
+        out["stock"] = max(0, len(view["stock"]) - 1)
+    if view["game"] == "tarot":
+        out["chien"] = view["chien"].count("?")
+        out["ecart"] = view["ecart"].count("?")
+    return {place: n for place, n in out.items() if n}
+
+
+def drawn(root: ET.Element) -> tuple[Counter, dict[str, int]]:
+    cards = Counter(e.get("data-card") for e in root.iter(f"{SVG}g")
+                    if e.get("data-card") is not None)
+    piles: Counter = Counter()
+    for e in root.iter(f"{SVG}g"):
+        if e.get("data-place") is not None:
+            piles[e.get("data-place")] += int(e.get("data-count"))
+    return cards, dict(piles)
+
+
+@pytest.mark.parametrize("name", STATES)
+def test_the_picture_shows_exactly_what_the_seat_may_see(client, name):
+    st = state(name)
+    for seat in (None, *range(len(st["hands"]))):
+        view = st if seat is None else client.post(
+            f"/v1/games/{st['game']}/view", json={"state": st, "seat": seat}).json["view"]
+        r = render(client, name, seat, "svg")
+        assert r.status_code == 200 and r.headers["Content-Type"] == "image/svg+xml"
+        assert self_contained(r.data)
+        cards, piles = drawn(parse(r.data))
+        assert cards == shown_cards(view), seat
+        assert piles == face_down_counts(view), seat
+
+
+def test_svg_is_the_default_format(client):
+    st = state("durak-bout")
+    r = client.post("/v1/games/durak/render", json={"state": st})
+    assert r.headers["Content-Type"] == "image/svg+xml"
+    assert r.data == render(client, "durak-bout", None, "svg").data
+
+
+def test_the_same_state_gives_the_same_picture(client):
+    for name in STATES:
+        assert render(client, name, 1, "svg").data == render(client, name, 1, "svg").data
+
+
+def test_picture_labels_follow_accept_language(client):
+    r = render(client, "tarot-play", 0, "svg", lang="hu")
+    assert r.headers["Content-Language"] == "hu"
+    root = parse(r.data)
+    texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "1. hely" in texts and "Seat" not in texts
+    assert root.find(f"{SVG}title").text.startswith("Francia tarot")
+
+
+def test_the_picture_marks_whose_turn_it_is(client):
+    texts = [t.text for t in parse(render(client, "durak-bout", 0, "svg").data)
+             .iter(f"{SVG}text")]
+    assert any(t.startswith("▶ Seat 1") for t in texts)  # D7: the defender is to act
+    over = [t.text for t in parse(render(client, "durak-over", 0, "svg").data)
+            .iter(f"{SVG}text")]
+    assert not any(t.startswith("▶") for t in over)
+    assert "Seat 0 is the durak" in over  # D14
+
+
+@pytest.mark.http
+def test_pictures_over_gunicorn(server):
+    import requests
+
+    st = state("ganjifa-dukal")
+    r = requests.post(f"{server}/v1/games/ganjifa/render", json={"state": st, "seat": 2},
+                      timeout=10)
+    assert r.status_code == 200 and r.headers["Content-Type"] == "image/svg+xml"
+    view = requests.post(f"{server}/v1/games/ganjifa/view", json={"state": st, "seat": 2},
+                         timeout=10).json()["view"]
+    assert drawn(parse(r.content)) == (shown_cards(view), face_down_counts(view))
+    r = requests.get(f"{server}/v1/games/ganjifa/cards/RRAM.svg", timeout=10)
+    assert r.status_code == 200 and parse(r.content).get("data-card") == "RRAM"

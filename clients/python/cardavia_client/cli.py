@@ -1,0 +1,518 @@
+"""`cardavia`: the service from a terminal.
+
+    cardavia deal durak --seed 1 > dealt.json
+    cardavia moves dealt.json
+    cardavia move dealt.json attack 8S
+    cardavia replay record.json
+    cardavia score --contract garde --taker 1 --bouts 2 --points 45
+    cardavia render dealt.json --seat 0
+    cardavia play durak
+
+The server is `--url`, else `CARDAVIA_URL`, else http://127.0.0.1:8000. Exit status: 0 on
+success, 1 when a move (of a replayed record, or of `move`) is illegal, 2 on bad usage (bad
+arguments, an unreadable file, a request the service refuses, a server out of reach).
+
+A move is written as its action and what goes with it, the way `moves` lists them:
+`attack 8S`, `take`, `bid garde`, `discard 9D 1C 2C 6C 7C CC`, `chelem no`, `play RRAM`.
+At the `play` prompt a move's number in the list, or just its card or contract, will do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any, NoReturn, cast
+
+import requests
+
+from cardavia_client.client import DEFAULT_URL, CardaviaError, Client, ProblemError
+from cardavia_client.types import GameRecord, Move, Reason, State
+
+GAMES = ("durak", "tarot", "ganjifa")
+ILLEGAL, USAGE = 1, 2
+CARD_ACTIONS = ("attack", "defend", "play", "call")
+CARDS_ACTIONS = ("discard", "dukal", "poignee")
+YES, NO = ("yes", "true", "y"), ("no", "false", "n")
+
+
+class UsageError(Exception):
+    """Bad usage: exit status 2, with this message."""
+
+
+# -- moves as text ---------------------------------------------------------------------------
+
+
+def notation(move: Move) -> str:
+    """A move as text: `attack 8S`, `bid garde`, `chelem no`; a template as what it asks."""
+    if "count" in move:
+        text = f"{move['action']} {move['count']} cards"
+        if move["must_include"]:
+            text += f": all of {' '.join(move['must_include'])}, and"
+        return text + f" from {' '.join(move['choose_from'])}"
+    words = [move["action"]]
+    if "card" in move:
+        words.append(move["card"])
+    if "cards" in move:
+        words += move["cards"]
+    if "contract" in move:
+        words.append(move["contract"])
+    if "announce" in move:
+        words.append("yes" if move["announce"] else "no")
+    return " ".join(words)
+
+
+def parse_move(text: str, seat: int) -> Move:
+    """A move of `seat` from its notation (or a JSON object); UsageError if it is none."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            given = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise UsageError(f"not a JSON move: {e}") from None
+        if not isinstance(given, dict):
+            raise UsageError("a JSON move is an object")
+        return cast(Move, {"seat": seat, **given})
+    words = text.split()
+    if not words:
+        raise UsageError("no move given")
+    action, rest = words[0].lower(), words[1:]
+    move: Move = {"seat": seat, "action": action}
+    if action in CARD_ACTIONS:
+        if len(rest) != 1:
+            raise UsageError(f"'{action}' takes one card, e.g. '{action} 8S'")
+        move["card"] = rest[0].upper()
+    elif action in CARDS_ACTIONS:
+        if not rest:
+            raise UsageError(f"'{action}' takes cards, e.g. '{action} 9D 1C'")
+        move["cards"] = [c.upper() for c in rest]
+    elif action == "bid":
+        if len(rest) != 1:
+            raise UsageError("'bid' takes a contract: pass, prise, garde, garde_sans, "
+                             "garde_contre")
+        move["contract"] = rest[0].lower()
+    elif action == "chelem":
+        if len(rest) != 1 or rest[0].lower() not in YES + NO:
+            raise UsageError("'chelem' takes yes or no")
+        move["announce"] = rest[0].lower() in YES
+    elif rest:
+        raise UsageError(f"'{action}' takes nothing after it")
+    return move
+
+
+def choose(text: str, listed: list[Move], seat: int) -> Move:
+    """The move meant by `text` at the play prompt: a number of the list, a listed move's
+    notation or its last words alone (`8S` for `attack 8S`), else the notation parsed."""
+    text = " ".join(text.split())
+    if text.isdigit():
+        if not 1 <= int(text) <= len(listed):
+            raise UsageError(f"choose a number from 1 to {len(listed)}")
+        chosen = listed[int(text) - 1]
+        if "count" in chosen:
+            raise UsageError(f"write the cards: {notation(chosen)}")
+        return chosen
+    concrete = [m for m in listed if "count" not in m]
+    for m in concrete:
+        if notation(m).lower() == text.lower():
+            return m
+    tail = [m for m in concrete if notation(m).lower().split(" ", 1)[-1] == text.lower()]
+    if len(tail) == 1:
+        return tail[0]
+    return parse_move(text, seat)
+
+
+# -- reading and printing --------------------------------------------------------------------
+
+
+def read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{path} is not JSON: {e}") from None
+
+
+def read_state(path: str) -> State:
+    """A state from a file: the state itself, or any answer holding one (`deal`, `move`)."""
+    data = read_json(path)
+    if isinstance(data, dict) and isinstance(data.get("state"), dict):
+        data = data["state"]
+    if not isinstance(data, dict) or data.get("game") not in GAMES:
+        raise UsageError(f"{path} holds no state of {', '.join(GAMES)}")
+    return data
+
+
+def dump(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def fit(text: str, first: str, then: str) -> str:
+    """`text` wrapped to an 80-column terminal, after `first` and then `then`."""
+    return textwrap.fill(text, 80, initial_indent=first, subsequent_indent=then,
+                         break_on_hyphens=False)
+
+
+def reason_text(reason: Reason) -> str:
+    return f"{reason.code} ({reason.rule}): {reason.message}"
+
+
+def settlement_text(settlement: dict[str, Any]) -> str:
+    """A settlement on a line or two: the scores per seat, and what decided them."""
+    scores = "  ".join(f"Seat {s}: {v:+d}" for s, v in enumerate(settlement["scores"]))
+    if "outcome" in settlement:  # Durak
+        head = "A draw" if settlement["outcome"] == "draw" else f"Seat {settlement['durak']} " \
+            "is the durak"
+    elif "annulled" in settlement:  # Tarot
+        head = f"Annulled ({settlement['annulled']})"
+    elif "winners" in settlement:  # Ganjifa
+        head = "Captured " + ", ".join(map(str, settlement["captured"])) + "; won by seat " + \
+            " and ".join(map(str, settlement["winners"]))
+    else:
+        made = "made" if settlement["made"] else "lost"
+        head = (f"Contract {settlement['contract']} by seat {settlement['taker']}, {made} "
+                f"({settlement['points']} points for {settlement['target']})")
+    return f"{head}\n{scores}"
+
+
+def event_text(event: dict[str, Any]) -> str | None:
+    """What happened, on a line, for the events beside the move itself."""
+    kind = event["type"]
+    if kind in ("attacked", "defended", "card_played", "played", "bid", "chelem", "poignee",
+                "dukal_led", "dukal_answered", "deal_over"):
+        return None  # the move itself (printed), or the settlement (printed at the end)
+    words = [kind.replace("_", " ")]
+    if "seat" in event:
+        words.append(f"seat {event['seat']}")
+    if "contract" in event:
+        words.append(event["contract"])
+    if "count" in event:
+        words.append(f"{event['count']} card" + ("" if event["count"] == 1 else "s"))
+    elif "cards" in event:
+        words.append(" ".join(event["cards"]))
+    return " · ".join(words)
+
+
+# -- subcommands -----------------------------------------------------------------------------
+
+
+def deal_options(args: argparse.Namespace) -> dict[str, Any]:
+    options = {k: getattr(args, k) for k in ("dealer", "period", "players")}
+    return {k: v for k, v in options.items() if v is not None}
+
+
+def cmd_deal(client: Client, args: argparse.Namespace) -> int:
+    deck = None if args.deck is None else args.deck.replace(",", " ").split()
+    dealt = client.deal(args.game, seed=args.seed, deck=deck, **deal_options(args))
+    dump({"state": dealt.state, "deck": dealt.deck})
+    return 0
+
+
+def cmd_moves(client: Client, args: argparse.Namespace) -> int:
+    state = read_state(args.state)
+    legal = client.legal_moves(state["game"], state)
+    if args.json:
+        dump({"to_act": legal.to_act, "moves": legal.moves})
+        return 0
+    if legal.to_act is None:
+        print("The deal is over: no move.")
+        return 0
+    print(f"Seat {legal.to_act} to act:")
+    for i, m in enumerate(legal.moves, 1):
+        print(f"{i:>3}. seat {m['seat']}: {notation(m)}")
+    return 0
+
+
+def cmd_move(client: Client, args: argparse.Namespace) -> int:
+    state = read_state(args.state)
+    seat = args.seat if args.seat is not None else state.get("to_act")
+    if seat is None:
+        raise UsageError("nobody is to act in this state; give --seat")
+    move = parse_move(" ".join(args.move), seat)
+    result = client.move(state["game"], state, move)
+    if not result.legal:
+        assert result.reason is not None
+        print(f"illegal: {notation(move)}: {reason_text(result.reason)}", file=sys.stderr)
+        return ILLEGAL
+    dump({"legal": True, "state": result.state, "events": result.events,
+          "settlement": result.settlement})
+    return 0
+
+
+def read_record(path: str) -> GameRecord:
+    record = read_json(path)
+    if not isinstance(record, dict) or record.get("game") not in GAMES or \
+            not isinstance(record.get("moves"), list) or not isinstance(record.get("deal"), dict):
+        raise UsageError(f"{path} is not a game record: {{\"game\", \"deal\", \"moves\"}}")
+    return cast(GameRecord, record)
+
+
+def cmd_replay(client: Client, args: argparse.Namespace) -> int:
+    record = read_record(args.record)
+    result = client.replay_record(record)
+    if args.json:
+        dump({k: v for k, v in vars(result).items() if v is not None and k != "reason"} |
+             ({"reason": vars(result.reason)} if result.reason else {}))
+    elif not result.legal:
+        assert result.reason is not None and result.move is not None
+        print(f"{args.record}: move {result.at} is illegal, after {result.played} legal "
+              f"move(s): seat {result.move['seat']}: {notation(result.move)}")
+        print(f"  {reason_text(result.reason)}")
+    elif result.settlement is None:
+        print(f"{args.record}: {result.played} legal move(s); the deal is not over, seat "
+              f"{result.state['to_act']} to act.")
+    else:
+        print(f"{args.record}: {result.played} legal moves; the deal is over.")
+        print(settlement_text(result.settlement))
+    return 0 if result.legal else ILLEGAL
+
+
+def cmd_score(client: Client, args: argparse.Namespace) -> int:
+    sheet: dict[str, Any] = {"contract": args.contract, "taker": args.taker,
+                             "bouts": args.bouts, "points": args.points,
+                             "petit_au_bout": args.petit_au_bout}
+    poignees = []
+    for p in args.poignee:
+        camp, _, level = p.partition(":")
+        if camp not in ("taker", "defense") or level not in ("simple", "double", "triple"):
+            raise UsageError(f"--poignee {p}: write CAMP:LEVEL, e.g. taker:simple")
+        poignees.append({"camp": camp, "level": level})
+    sheet["poignees"] = poignees
+    if args.chelem_announced or args.chelem_made_by:
+        sheet["chelem"] = {"announced": args.chelem_announced, "made_by": args.chelem_made_by}
+    if args.players is not None:
+        sheet["players"] = args.players
+    if args.partner is not None:
+        sheet["partner"] = None if args.partner == "none" else int(args.partner)
+    settled = client.settlement(sheet)
+    if args.json:
+        dump(settled)
+        return 0
+    print(score_sheet(settled))
+    return 0
+
+
+def score_sheet(s: dict[str, Any]) -> str:
+    """A Tarot settlement as a score sheet: the contract and what it made, every bonus, and
+    each seat's score."""
+    if "annulled" in s:
+        return f"Annulled deal ({s['annulled']}): no score."
+    lines = [f"Contract  {s['contract']} by seat {s['taker']} (x{s['multiplier']})",
+             f"Bouts     {s['bouts']}, so {s['target']} points needed",
+             f"Points    {s['points']}: {'made' if s['made'] else 'lost'}, base {s['base']}"]
+    if s.get("petit_au_bout"):
+        lines.append(f"Petit     au bout, {s['petit_au_bout']['camp']} "
+                     f"{s['petit_au_bout']['value']:+d}")
+    for p in s.get("poignees", []):
+        lines.append(f"Poignée   {p['level']}, {p['camp']} {p['value']:+d}")
+    if s.get("chelem"):
+        lines.append(f"Chelem    {json.dumps(s['chelem'])}")
+    lines.append(f"Per defender {s['per_defender']}")
+    lines.append("Seat  score")
+    for seat, score in enumerate(s["scores"]):
+        role = " taker" if seat == s["taker"] else (" partner" if seat == s.get("partner")
+                                                    else "")
+        lines.append(f"{seat:>4}  {score:>5}{role}")
+    return "\n".join(lines)
+
+
+def cmd_render(client: Client, args: argparse.Namespace) -> int:
+    state = read_state(args.state)
+    text = client.render(state["game"], state, seat=args.seat, format=args.format)
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_play(client: Client, args: argparse.Namespace) -> int:
+    return Table(client, args).play()
+
+
+class Table:
+    """`cardavia play GAME`: one seat at the terminal, the AI in every other seat."""
+
+    def __init__(self, client: Client, args: argparse.Namespace):
+        self.client, self.game, self.seat = client, args.game, args.seat
+        self.level, self.seed, self.record_path = args.level, args.seed, Path(args.record)
+        options = deal_options(args)
+        dealt = client.deal(self.game, seed=args.seed, **options)
+        # A seeded deal is recorded by its seed; a random one by its deck (API.md).
+        self.deal = {"seed": args.seed, **options} if args.seed is not None else \
+            {"deck": dealt.deck, **options}
+        self.state = dealt.state
+        self.moves: list[Move] = []
+        players = len(self.state["hands"])
+        if not 0 <= self.seat < players:
+            raise UsageError(f"--seat: {self.game} has seats 0 to {players - 1}")
+
+    def play(self) -> int:
+        print(f"{self.game}: you are seat {self.seat}; the AI ({self.level}) plays the others.\n"
+              "Give a move's number or notation; '?' lists the moves again, 'q' stops.")
+        while True:
+            legal = self.client.legal_moves(self.game, self.state)
+            if legal.to_act is None:
+                break
+            if legal.to_act == self.seat:
+                move = self.ask([m for m in legal.moves if m["seat"] == self.seat])
+                if move is None:
+                    print("Stopped before the end of the deal.")
+                    self.write_record()
+                    return 0
+            else:
+                seed = None if self.seed is None else self.seed * 1000 + len(self.moves)
+                move = self.client.ai_move(self.game, self.state, level=self.level,
+                                           seed=seed).move
+            result = self.client.move(self.game, self.state, move)
+            if not result.legal:  # only a move typed in: the AI's and the listed are legal
+                assert result.reason is not None
+                print(f"Illegal: {reason_text(result.reason)}")
+                continue
+            print(f"Seat {move['seat']}: {notation(move)}")
+            for e in result.events:
+                text = event_text(e)
+                if text:
+                    print(fit(text, "  ", "      "))
+            self.moves.append(move)
+            assert result.state is not None
+            self.state = result.state
+        # The whole table face up, with the settlement.
+        print(self.client.render(self.game, self.state, format="text").rstrip("\n"))
+        print("The deal is over.")
+        self.write_record()
+        return 0
+
+    def ask(self, listed: list[Move]) -> Move | None:
+        """The player's move, asked until one is given; None when the player stops."""
+        print(self.client.render(self.game, self.state, seat=self.seat, format="text"
+                                 ).rstrip("\n"))
+        self.show(listed)
+        while True:
+            try:
+                text = input("Your move> ")
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: stop, as 'q'
+                print()
+                return None
+            if text.strip().lower() in ("q", "quit"):
+                return None
+            if text.strip() in ("?", ""):
+                self.show(listed)
+                continue
+            try:
+                return choose(text, listed, self.seat)
+            except UsageError as e:
+                print(f"  {e}")
+
+    @staticmethod
+    def show(listed: list[Move]) -> None:
+        for i, m in enumerate(listed, 1):
+            print(fit(notation(m), f"  {i:>2}. ", "      "))
+
+    def write_record(self) -> None:
+        record: GameRecord = {"game": self.game, "deal": self.deal, "moves": self.moves}
+        self.record_path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        print(f"Game record written to {self.record_path} ({len(self.moves)} moves).")
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(USAGE, f"{self.prog}: error: {message}\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = Parser(prog="cardavia", description=__doc__,
+               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--url", default=os.environ.get("CARDAVIA_URL", DEFAULT_URL),
+                   help="the service (default: $CARDAVIA_URL, else %(default)s)")
+    p.add_argument("--lang", help="Accept-Language for messages and pictures, e.g. hu")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    def deal_flags(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--seed", type=int, help="a reproducible shuffle")
+        q.add_argument("--dealer", type=int, help="Tarot's dealer")
+        q.add_argument("--period", choices=("day", "night"), help="Ganjifa's period")
+        q.add_argument("--players", type=int, help="Tarot's number of players")
+
+    q = sub.add_parser("deal", help="a new deal: its state and deck, as JSON")
+    q.add_argument("game", choices=GAMES)
+    deal_flags(q)
+    q.add_argument("--deck", help="a stacked deck: card codes, first = top")
+    q.set_defaults(run=cmd_deal)
+
+    q = sub.add_parser("moves", help="the legal moves of a state")
+    q.add_argument("state", help="a JSON file holding a state (or a deal's answer); - for stdin")
+    q.add_argument("--json", action="store_true", help="the service's answer as it is")
+    q.set_defaults(run=cmd_moves)
+
+    q = sub.add_parser("move", help="play one move: the answer as JSON, exit 1 if illegal")
+    q.add_argument("state", help="a JSON file holding a state; - for stdin")
+    q.add_argument("move", nargs="+", help="e.g. attack 8S, bid garde, or a JSON move")
+    q.add_argument("--seat", type=int, help="default: the seat to act")
+    q.set_defaults(run=cmd_move)
+
+    q = sub.add_parser("replay", help="check a game record: its settlement, or its first "
+                       "illegal move (exit 1)")
+    q.add_argument("record", help='a game record: {"game", "deal", "moves"}')
+    q.add_argument("--json", action="store_true", help="the service's answer as it is")
+    q.set_defaults(run=cmd_replay)
+
+    q = sub.add_parser("score", help="a Tarot score sheet, from its flags")
+    q.add_argument("--contract", required=True,
+                   choices=("prise", "garde", "garde_sans", "garde_contre"))
+    q.add_argument("--taker", type=int, default=0)
+    q.add_argument("--bouts", type=int, required=True, choices=range(4))
+    q.add_argument("--points", type=float, required=True, help="the taker's card points")
+    q.add_argument("--petit-au-bout", choices=("taker", "defense"))
+    q.add_argument("--poignee", action="append", default=[], metavar="CAMP:LEVEL",
+                   help="a declared poignée, e.g. taker:simple (repeatable)")
+    q.add_argument("--chelem-announced", action="store_true")
+    q.add_argument("--chelem-made-by", choices=("taker", "defense"))
+    q.add_argument("--players", type=int, choices=(3, 4, 5))
+    q.add_argument("--partner", help="5 players: the partner's seat, or none")
+    q.add_argument("--json", action="store_true", help="the settlement as JSON")
+    q.set_defaults(run=cmd_score)
+
+    q = sub.add_parser("render", help="a state as text (or SVG)")
+    q.add_argument("state", help="a JSON file holding a state; - for stdin")
+    q.add_argument("--seat", type=int, help="as this seat sees it (default: all face up)")
+    q.add_argument("--format", choices=("text", "svg"), default="text")
+    q.set_defaults(run=cmd_render)
+
+    q = sub.add_parser("play", help="play a deal against the AI in the terminal")
+    q.add_argument("game", choices=GAMES)
+    deal_flags(q)
+    q.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    q.add_argument("--level", choices=("random", "basic", "strong"), default="strong",
+                   help="the AI's level (default strong)")
+    q.add_argument("--record", default=None, help="where to write the game record "
+                   "(default GAME-record.json)")
+    q.set_defaults(run=cmd_play)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if getattr(args, "record", None) is None and args.command == "play":
+        args.record = f"{args.game}-record.json"
+    try:
+        with Client(args.url, language=args.lang) as client:
+            return cast(int, args.run(client, args))
+    except UsageError as e:
+        print(f"cardavia: {e}", file=sys.stderr)
+    except ProblemError as e:
+        print(f"cardavia: the service refused the request: {e}", file=sys.stderr)
+    except CardaviaError as e:
+        print(f"cardavia: {args.url} is not answering as the Cardavia service: {e}",
+              file=sys.stderr)
+    except requests.RequestException as e:
+        print(f"cardavia: cannot reach {args.url}: {e}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+    return USAGE

@@ -1,0 +1,193 @@
+"""The client: one method per endpoint of API.md, over one reused `requests.Session`.
+
+An illegal move is an answer (`MoveResult.legal` is False, with its reason), not an error.
+Anything the service refuses (a malformed body, an invalid state, an unknown game…) raises
+`ProblemError`, which carries the problem document (RFC 9457); an answer that is not the
+service's raises `CardaviaError`. Every request has a timeout.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar, cast
+
+import requests
+
+from cardavia_client.types import (
+    AiMove,
+    Deal,
+    GameInfo,
+    GameRecord,
+    LegalMoves,
+    Move,
+    MoveResult,
+    ReplayResult,
+    Rule,
+    Settlement,
+    State,
+)
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+# (connect, read) seconds: an AI move may take its whole budget (up to 10 s, API.md).
+DEFAULT_TIMEOUT = (5.0, 30.0)
+
+
+class CardaviaError(Exception):
+    """An answer that is not what the service answers: the wrong status or content type."""
+
+
+class ProblemError(CardaviaError):
+    """The service refused the request: `problem` is its problem document (`type`, `title`,
+    `status`, `detail`, and `errors` naming each field at fault)."""
+
+    def __init__(self, problem: dict[str, Any]):
+        self.problem = problem
+        self.status: int = problem.get("status", 0)
+        self.type: str = problem.get("type", "")
+        self.errors: list[dict[str, Any]] = problem.get("errors", [])
+        fields = "; ".join(f"{e.get('field') or '(body)'}: {e.get('message')}"
+                           for e in self.errors[:5])
+        super().__init__(f"{self.status} {problem.get('title', '')}: "
+                         f"{problem.get('detail', '')}" + (f" ({fields})" if fields else ""))
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _answer(method: Callable[P, R]) -> Callable[P, R]:
+    """An endpoint's method: an answer without the fields API.md promises (another service,
+    or an older one) is a CardaviaError, not a KeyError."""
+    @functools.wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except (KeyError, TypeError, ValueError) as e:  # ValueError: a body that is not JSON
+            raise CardaviaError(f"{method.__name__}: not the answer API.md describes "
+                                f"({type(e).__name__}: {e})") from e
+    return call
+
+
+def _without_none(**fields: Any) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+class Client:
+    """`Client("http://127.0.0.1:8000")`; `language` is sent as `Accept-Language`.
+    Use it as a context manager, or call `close()`, to release its connections."""
+
+    def __init__(self, url: str = DEFAULT_URL, *, timeout: float | tuple[float, float] =
+                 DEFAULT_TIMEOUT, language: str | None = None,
+                 session: requests.Session | None = None):
+        self.url = url.rstrip("/")
+        self.timeout = timeout
+        self.session = session if session is not None else requests.Session()
+        if language is not None:
+            self.session.headers["Accept-Language"] = language
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.session.close()
+
+    # -- transport -------------------------------------------------------------------------
+
+    def _send(self, method: str, path: str, body: dict[str, Any] | None = None
+              ) -> requests.Response:
+        r = self.session.request(method, self.url + path, json=body, timeout=self.timeout)
+        if r.status_code == 200:
+            return r
+        if r.headers.get("Content-Type", "").startswith("application/problem+json"):
+            raise ProblemError(r.json())
+        raise CardaviaError(f"{method} {path}: HTTP {r.status_code} {r.text[:200]!r}")
+
+    def _json(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        return self._send(method, path, body).json()
+
+    # -- the endpoints ---------------------------------------------------------------------
+
+    @_answer
+    def games(self) -> list[GameInfo]:
+        """`GET /v1/games`: every game."""
+        return cast(list[GameInfo], self._json("GET", "/v1/games")["games"])
+
+    @_answer
+    def game(self, game: str) -> GameInfo:
+        """`GET /v1/games/{game}`: one game, with every card of its deck."""
+        return cast(GameInfo, self._json("GET", f"/v1/games/{game}"))
+
+    @_answer
+    def deal(self, game: str, *, seed: int | None = None, deck: list[str] | None = None,
+             **options: Any) -> Deal:
+        """`POST /v1/games/{game}/deal`: stacked from `deck`, shuffled by `seed`, or at
+        random. `options` are the game's own: Tarot's `dealer`, Ganjifa's `period`."""
+        data = self._json("POST", f"/v1/games/{game}/deal",
+                          _without_none(seed=seed, deck=deck, **options))
+        return Deal(data["state"], data["deck"])
+
+    @_answer
+    def legal_moves(self, game: str, state: State) -> LegalMoves:
+        """`POST /v1/games/{game}/legal-moves`: the seat to act and every legal move."""
+        data = self._json("POST", f"/v1/games/{game}/legal-moves", {"state": state})
+        return LegalMoves(data["to_act"], data["moves"])
+
+    @_answer
+    def move(self, game: str, state: State, move: Move) -> MoveResult:
+        """`POST /v1/games/{game}/move`: the next state, or why the move is illegal."""
+        return MoveResult.of(self._json("POST", f"/v1/games/{game}/move",
+                                        {"state": state, "move": move}))
+
+    @_answer
+    def ai_move(self, game: str, state: State, *, seat: int | None = None,
+                level: str | None = None, seed: int | None = None,
+                budget_ms: int | None = None) -> AiMove:
+        """`POST /v1/games/{game}/ai-move`: a legal move for `seat` (default: the seat to
+        act) at `level` (random, basic or strong, the default)."""
+        data = self._json("POST", f"/v1/games/{game}/ai-move", _without_none(
+            state=state, seat=seat, level=level, seed=seed, budget_ms=budget_ms))
+        return AiMove(data["move"], data["level"], data["elapsed_ms"])
+
+    @_answer
+    def view(self, game: str, state: State, seat: int) -> State:
+        """`POST /v1/games/{game}/view`: the state as `seat` sees it, hidden cards "?"."""
+        return cast(State, self._json("POST", f"/v1/games/{game}/view",
+                                      {"state": state, "seat": seat})["view"])
+
+    @_answer
+    def settlement(self, sheet: dict[str, Any]) -> Settlement:
+        """`POST /v1/games/tarot/settlement`: a Tarot deal played elsewhere, settled from
+        its score sheet (`contract`, `taker`, `bouts`, `points`, bonuses; API.md)."""
+        return cast(Settlement, self._json("POST", "/v1/games/tarot/settlement", sheet))
+
+    @_answer
+    def replay(self, game: str, moves: list[Move], *, deal: dict[str, Any] | None = None,
+               state: State | None = None, include: str | None = None) -> ReplayResult:
+        """`POST /v1/games/{game}/replay`: `moves` from a `deal` (a DealRequest: seed, deck,
+        options) or a `state`, exactly one; `include="all"` adds every state and event."""
+        return ReplayResult.of(self._json("POST", f"/v1/games/{game}/replay", _without_none(
+            deal=deal, state=state, moves=moves, include=include)))
+
+    def replay_record(self, record: GameRecord, *, include: str | None = None
+                      ) -> ReplayResult:
+        """A game record (`{"game", "deal", "moves"}`) replayed from its deal."""
+        return self.replay(record["game"], record["moves"], deal=record["deal"],
+                           include=include)
+
+    @_answer
+    def render(self, game: str, state: State, *, seat: int | None = None,
+               format: str | None = None) -> str:
+        """`POST /v1/games/{game}/render`: the table as `seat` sees it (or the whole state
+        face up), as `"text"` for a terminal or as `"svg"` (the service's default)."""
+        body = _without_none(state=state, seat=seat, format=format)
+        return self._send("POST", f"/v1/games/{game}/render", body).text
+
+    @_answer
+    def rules(self, game: str) -> list[Rule]:
+        """`GET /v1/games/{game}/rules`: every rule of the game, in the client's language."""
+        return [Rule(r["id"], r["title"], r["text"])
+                for r in self._json("GET", f"/v1/games/{game}/rules")["rules"]]

@@ -1,0 +1,244 @@
+"""The table as an SVG picture: the other seats at the top, the middle of the table (the
+bout or trick, the stock, the chien and écart, the poignées, a Dukal), the viewer's hand
+at the bottom, the settlement under it once the deal is over.
+
+Every face-up card is a <g data-card="CODE">; every face-down pile a <g
+data-place="FIELD" data-count="N">, FIELD the state's field the cards are in: what the
+tests collect and compare with the View. Sizes and places are computed from the table
+alone, so the same table always gives the same bytes."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import NamedTuple
+
+from render import art
+from render.art import num
+from render.table import Row, Seat, Table
+from render.words import Words
+
+WIDTH = 1200
+MARGIN = 24
+FELT = "#2f6b3a"
+FELT_DARK = "#24542d"
+LABEL = "#f4f1e4"
+HIGHLIGHT = "#ffd54f"
+# Each game's card size on the table: the viewer's hand and the middle, the other hands.
+SCALE = {"durak": (1.0, 0.62), "tarot": (0.9, 0.56), "ganjifa": (0.95, 0.6)}
+# The least step between the cards of a hand, in card widths: a rectangular card shows
+# its index in its left corner, a round Ganjifa card its number in the middle.
+OVERLAP = {"durak": 0.55, "tarot": 0.55, "ganjifa": 1.04}
+# Cards shown rather than played are drawn smaller: the poignées, the chien turned up.
+ROW_SCALE = {"poignees": 0.62, "chien_shown": 0.75, "dukal": 0.8}
+
+
+class Block(NamedTuple):
+    """A drawn piece of the middle of the table: its SVG and its size."""
+
+    svg: str
+    width: float
+    height: float
+
+
+def label(x: float, y: float, content: str, size: float = 15, fill: str = LABEL,
+          weight: str = "normal", anchor: str = "start") -> str:
+    return art.text(x, y, content, size, fill, anchor=anchor, weight=weight)
+
+
+def card_size(game: str, scale: float) -> tuple[float, float]:
+    w, h = art.SIZE[game]
+    return w * scale, h * scale
+
+
+def face_down(game: str, place: str, count: int, x: float, y: float, scale: float,
+              step: float, words: Words) -> tuple[str, float]:
+    """`count` backs fanned from (x, y) and their count: the pile's SVG and its width."""
+    w, h = card_size(game, scale)
+    backs = "".join(art.card_back(game, x + i * step, y, scale) for i in range(count))
+    end = x + (count - 1) * step + w
+    badge = label(end + 8, y + h / 2 + 5, words("render.face_down", n=count), 14)
+    svg = (f'<g class="hidden" data-place="{escape(place)}" data-count="{count}">'
+           f"{backs}{badge}</g>")
+    return svg, end + 8 + 7.5 * len(words("render.face_down", n=count)) - x
+
+
+def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[str, float]:
+    """A seat's cards in rows across the table, the face-down ones after them: the SVG
+    and the height taken."""
+    w, h = card_size(game, scale)
+    room = WIDTH - 2 * MARGIN
+    cards = seat.cards
+    out = []
+    height = 0.0
+    if cards:
+        per_row = max(1, int((room - w) // (w * OVERLAP[game])) + 1)
+        rows = -(-len(cards) // per_row)
+        per_row = -(-len(cards) // rows)
+        step = min(w + 6, (room - w) / max(1, per_row - 1))
+        for i, code in enumerate(cards):
+            r, c = divmod(i, per_row)
+            out.append(art.card(game, code, MARGIN + c * step, y + r * (h + 8), scale))
+        height = rows * (h + 8)
+    if seat.hidden:
+        step = min(w * 0.3, (room * 0.7 - w) / max(1, seat.hidden - 1))
+        svg, _ = face_down(game, f"hands.{seat.seat}", seat.hidden, MARGIN, y + height,
+                           scale, step, words)
+        out.append(svg)
+        height += h + 8
+    if not cards and not seat.hidden:
+        height = 8.0
+    return "".join(out), height
+
+
+def seat_band(game: str, seat: Seat, y: float, scale: float, words: Words
+              ) -> tuple[str, float]:
+    """A seat's title (highlighted when it is to act) over its hand."""
+    title = " · ".join((seat.title, *seat.notes))
+    out = []
+    if seat.to_act:
+        out.append(f'<rect x="{MARGIN - 8}" y="{num(y + 2)}" width="{num(18 + 8.2 * len(title))}" '
+                   f'height="22" rx="4" fill="{HIGHLIGHT}"/>')
+        out.append(label(MARGIN, y + 18, "▶ " + title, 15, "#1b1b1b", "bold"))
+    else:
+        out.append(label(MARGIN, y + 18, title, 15, LABEL, "bold" if seat.viewer else "normal"))
+    cards, height = hand(game, seat, y + 30, scale, words)
+    return "".join(out) + cards, 30 + height + 10
+
+
+def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
+    """A row of the middle: its title over its cards, a caption under each, and its
+    face-down cards after them. Durak's defence lies across its attack card (D7)."""
+    w, h = card_size(game, scale)
+    out = [label(0, 14, row.title, 14, LABEL, "bold")]
+    x, top = 0.0, 22.0
+    captions = any(s.caption for s in row.slots)
+    over = any(s.over for s in row.slots)
+    for slot in row.slots:
+        out.append(art.card(game, slot.card, x, top, scale))
+        if slot.over is not None:
+            out.append(art.card(game, slot.over, x + w * 0.28, top + h * 0.28, scale))
+        if slot.caption:
+            out.append(label(x + w / 2, top + h + (h * 0.28 if over else 0) + 16,
+                             slot.caption, 12, LABEL, anchor="middle"))
+        x += w * (1.45 if over else 1.12)
+    width = max(x, 8 * len(row.title))
+    if row.hidden:
+        step = min(w * 0.25, 6.0) if row.place == "stock" else w * 0.3
+        svg, pile = face_down(game, row.place, row.hidden, x, top, scale, step, words)
+        out.append(svg)
+        width = x + pile
+    if not row.slots and not row.hidden:
+        out.append(f'<rect x="0" y="{num(top)}" width="{num(w)}" height="{num(h)}" rx="6" '
+                   f'fill="none" stroke="{LABEL}" stroke-opacity="0.35" '
+                   f'stroke-dasharray="4 4"/>')
+        width = max(width, w)
+    height = top + h + (h * 0.28 if over else 0) + (22 if captions else 6)
+    return Block("".join(out), width, height)
+
+
+def stock_block(game: str, row: Row, scale: float, words: Words) -> Block:
+    """D2: the stock face down across its turned-up trump card, and its count."""
+    w, h = card_size(game, scale)
+    trump = row.slots[0].card
+    top = 22.0
+    out = [label(0, 14, row.title, 14, LABEL, "bold"),
+           # the turned-up card lies crosswise under the pile, its index showing
+           art.card(game, trump, 0, top + (h - w) / 2 + w, scale, rotate=-90)]
+    width = h
+    if row.hidden:
+        svg, pile = face_down(game, "stock", row.hidden, h * 0.45, top, scale, 1.5, words)
+        out.append(svg)
+        width = h * 0.45 + pile
+    return Block("".join(out), width, top + h + 6)
+
+
+def middle(game: str, rows: tuple[Row, ...], y: float, words: Words) -> tuple[str, float]:
+    """The rows of the middle of the table, left to right, wrapping: the SVG, the height."""
+    scale = SCALE[game][0]
+    blocks = []
+    for row in rows:
+        if row.place == "stock":
+            blocks.append(stock_block(game, row, scale, words))
+        else:
+            blocks.append(slots_block(game, row, ROW_SCALE.get(row.place, 1.0) * scale, words))
+    out = []
+    x, line_y, line_h = MARGIN, y + 12, 0.0
+    for b in blocks:
+        if x > MARGIN and x + b.width > WIDTH - MARGIN:
+            x, line_y, line_h = MARGIN, line_y + line_h + 12, 0.0
+        out.append(f'<g transform="translate({num(x)} {num(line_y)})">{b.svg}</g>')
+        x += b.width + 36
+        line_h = max(line_h, b.height)
+    height = line_y + line_h + 12 - y
+    felt = (f'<rect x="{MARGIN / 2}" y="{num(y)}" width="{WIDTH - MARGIN}" '
+            f'height="{num(height)}" rx="18" fill="{FELT_DARK}" stroke="#1c4424"/>')
+    return felt + "".join(out), height + 12
+
+
+def trump_badge(game: str, table: Table, words: Words) -> str:
+    """The trump at a glance: Durak's suit pip (D3), Ganjifa's trump emblem (G3)."""
+    x, y = WIDTH - MARGIN - 28, 44
+    if table.trump is None:
+        return ""
+    if game == "durak":
+        return (f'<circle cx="{x}" cy="{y}" r="24" fill="{art.PAPER}" stroke="{art.GOLD}" '
+                f'stroke-width="2"/>' + art.use(f"pip-{table.trump}", x, y, 28))
+    bg, ink = art.AVATAR_COLOURS[table.trump]
+    return (f'<circle cx="{x}" cy="{y}" r="24" fill="{bg}" stroke="{art.GOLD}" '
+            f'stroke-width="2"/>' + art.use(f"em-{table.trump}", x, y, 30, f' color="{ink}"'))
+
+
+def fact_lines(facts: tuple[str, ...]) -> list[str]:
+    """The facts joined on lines that fit beside the trump badge (a 14px letter taken as
+    7.5px: generous for Latin and Cyrillic)."""
+    room = (WIDTH - 2 * MARGIN - 64) / 7.5
+    lines: list[str] = []
+    for fact in facts:
+        if lines and len(lines[-1]) + 3 + len(fact) <= room:
+            lines[-1] += " · " + fact
+        else:
+            lines.append(fact)
+    return lines
+
+
+def settlement(lines: tuple[str, ...], y: float) -> tuple[str, float]:
+    if not lines:
+        return "", 0.0
+    height = 16 + 24 * len(lines)
+    out = [f'<rect x="{MARGIN / 2}" y="{num(y)}" width="{WIDTH - MARGIN}" height="{height}" '
+           f'rx="10" fill="{art.PAPER}" stroke="{art.GOLD}" stroke-width="2"/>']
+    for i, line in enumerate(lines):
+        out.append(art.text(MARGIN, y + 28 + 24 * i, line, 16, art.INK, anchor="start",
+                            weight="bold" if i == 0 else "normal"))
+    return "".join(out), height + 12
+
+
+def svg(table: Table, words: Words) -> str:
+    game = table.game
+    big, small = SCALE[game]
+    parts = [label(MARGIN, 34, table.title, 22, LABEL, "bold"),
+             label(MARGIN, 60, table.status, 16, HIGHLIGHT),
+             trump_badge(game, table, words)]
+    y = 84.0
+    for line in fact_lines(table.facts):
+        parts.append(label(MARGIN, y, line, 14))
+        y += 20
+    y -= 4
+    *others, bottom = table.seats
+    for seat in others:
+        band, height = seat_band(game, seat, y, small, words)
+        parts.append(band)
+        y += height
+    band, height = middle(game, table.rows, y, words)
+    parts.append(band)
+    y += height
+    band, height = seat_band(game, bottom, y, big, words)
+    parts.append(band)
+    y += height
+    band, height = settlement(table.settlement, y)
+    parts.append(band)
+    total = num(y + height + 8)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total}" '
+            f'viewBox="0 0 {WIDTH} {total}" role="img" data-game="{game}">'
+            f"<title>{escape(table.title)}</title>{art.defs(game)}"
+            f'<rect width="100%" height="100%" fill="{FELT}"/>' + "".join(parts) + "</svg>\n")

@@ -1,0 +1,164 @@
+"""The `cardavia` command line (clients/python) against a real gunicorn: its exit statuses
+(0 success, 1 an illegal move, 2 bad usage), each subcommand, and a whole Durak deal played
+through `cardavia play` in a pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.support.records import record
+
+pytestmark = pytest.mark.http
+CARDAVIA = str(Path(sys.executable).with_name("cardavia"))
+
+
+def run(server: str, *args: str, stdin: str | None = None, url_flag: bool = False):
+    """`cardavia ARGS` with the server from CARDAVIA_URL (or from --url)."""
+    env = {**os.environ, "CARDAVIA_URL": "http://127.0.0.1:9" if url_flag else server}
+    argv = [CARDAVIA, *(("--url", server) if url_flag else ()), *args]
+    return subprocess.run(argv, input=stdin, capture_output=True, text=True, env=env,
+                          timeout=60)
+
+
+@pytest.fixture(scope="module")
+def dealt(server, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "dealt.json"
+    done = run(server, "deal", "durak", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    path.write_text(done.stdout)
+    return path
+
+
+def test_deal_moves_move_render(server, dealt):
+    answer = json.loads(dealt.read_text())
+    assert set(answer) == {"state", "deck"}
+    again = run(server, "deal", "durak", "--deck", " ".join(answer["deck"]), url_flag=True)
+    assert json.loads(again.stdout) == answer
+    moves = run(server, "moves", str(dealt))
+    assert moves.returncode == 0 and moves.stdout.startswith("Seat 1 to act:")
+    first = moves.stdout.splitlines()[1].split(": ", 1)[1]  # "  1. seat 1: attack 6S"
+    played = run(server, "move", str(dealt), *first.split())
+    assert played.returncode == 0, played.stderr
+    after = json.loads(played.stdout)
+    assert after["legal"] and after["state"]["table"][0]["attack"] == first.split()[1]
+    piped = run(server, "moves", "-", "--json", stdin=played.stdout)
+    assert json.loads(piped.stdout)["to_act"] == 0
+    text = run(server, "render", str(dealt), "--seat", "1")
+    assert text.returncode == 0 and all(c in text.stdout for c in answer["state"]["hands"][1])
+    svg = run(server, "render", str(dealt), "--format", "svg")
+    assert svg.returncode == 0 and svg.stdout.startswith("<svg")
+
+
+def test_an_illegal_move_exits_1_and_bad_usage_2(server, dealt):
+    hand0 = json.loads(dealt.read_text())["state"]["hands"][0]
+    illegal = run(server, "move", str(dealt), "--seat", "0", "attack", hand0[0])
+    assert illegal.returncode == 1 and "not_your_turn (D6)" in illegal.stderr
+    for args in (("frobnicate",), ("moves",), ("moves", "/no/such/file"),
+                 ("move", str(dealt), "fly"), ("move", str(dealt), "attack"),
+                 ("deal", "chess"), ("score", "--contract", "garde")):
+        done = run(server, *args)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert done.stderr
+    refused = run(server, "deal", "durak", "--deck", "6S 7S")
+    assert refused.returncode == 2 and "deck" in refused.stderr
+    unreachable = run("http://127.0.0.1:9", "moves", str(dealt))
+    assert unreachable.returncode == 2 and "cannot reach" in unreachable.stderr
+
+
+def test_replay_prints_the_settlement_or_the_first_illegal_move(server, tmp_path):
+    rec = record("tarot", {"seed": 1})
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(rec))
+    done = run(server, "replay", str(good))
+    assert done.returncode == 0, done.stderr
+    assert f"{len(rec['moves'])} legal moves; the deal is over." in done.stdout
+    assert "Contract prise by seat" in done.stdout
+    rec["moves"][40]["seat"] = (rec["moves"][40]["seat"] + 1) % 4
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    done = run(server, "replay", str(bad))
+    assert done.returncode == 1
+    assert "move 40 is illegal, after 40 legal move(s)" in done.stdout
+    assert "not_your_turn (T9)" in done.stdout or "not_your_turn" in done.stdout
+    bad.write_text(json.dumps({"moves": []}))
+    assert run(server, "replay", str(bad)).returncode == 2
+
+
+def test_score_prints_the_tarot_score_sheet(server):
+    done = run(server, "score", "--contract", "garde", "--taker", "1", "--bouts", "2",
+               "--points", "45", "--petit-au-bout", "taker", "--poignee", "taker:simple")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "Contract  garde by seat 1 (x2)" in lines
+    scores = [line.split() for line in lines[lines.index("Seat  score") + 1:]]
+    raw = json.loads(run(server, "score", "--contract", "garde", "--taker", "1", "--bouts",
+                         "2", "--points", "45", "--petit-au-bout", "taker", "--poignee",
+                         "taker:simple", "--json").stdout)
+    assert [int(s[1]) for s in scores] == raw["scores"]
+    assert scores[1][2:] == ["taker"]
+    assert run(server, "score", "--contract", "garde", "--bouts", "2", "--points", "45",
+               "--poignee", "nobody").returncode == 2
+
+
+def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
+    """The player at seat 0 answers every prompt, by number, by notation, by the card alone,
+    after a move that is not listed and a number out of range; the record written at the
+    end replays to the same end."""
+    record_path = tmp_path / "played.json"
+    child = pexpect.spawn(CARDAVIA, ["play", "durak", "--seed", "5", "--level", "basic",
+                                     "--record", str(record_path)],
+                          env={**os.environ, "CARDAVIA_URL": server}, encoding="utf-8",
+                          timeout=30, dimensions=(50, 80))
+    transcript: list[str] = []
+    child.logfile_read = _Collect(transcript)
+    prompts = 0
+    try:
+        while child.expect(["Your move> ", pexpect.EOF]) == 0:
+            listed = [line.split(". ", 1)[1] for line in child.before.splitlines()
+                      if line.startswith("  ") and ". " in line and line.strip()[0].isdigit()]
+            assert listed, child.before
+            if prompts == 0:
+                child.sendline("attack")  # a move without its card: asked again
+                child.expect("Your move> ")
+                child.sendline("99")  # not in the list: asked again
+                child.expect("Your move> ")
+                child.sendline(listed[0])  # the notation
+            elif prompts == 1:
+                child.sendline(listed[-1].split()[-1])  # the card (or action) alone
+            else:
+                child.sendline("1")
+            prompts += 1
+    finally:
+        child.close()
+    text = "".join(transcript)
+    assert child.exitstatus == 0, text[-2000:]
+    assert "takes one card" in text and "choose a number from 1 to" in text
+    assert "The deal is over." in text and "the whole table, face up" in text
+    # Every line fits an 80-column terminal, but the one naming the record's (long) path.
+    assert [line for line in text.splitlines()
+            if len(line) > 80 and str(record_path) not in line] == []
+    rec = json.loads(record_path.read_text())
+    assert rec["game"] == "durak" and rec["deal"] == {"seed": 5}
+    assert sum(m["seat"] == 0 for m in rec["moves"]) == prompts
+    replayed = run(server, "replay", str(record_path))
+    assert replayed.returncode == 0 and "the deal is over" in replayed.stdout
+
+
+class _Collect:
+    """A file-like sink for pexpect's log: the terminal's output, kept for the assertions."""
+
+    def __init__(self, into: list[str]):
+        self.into = into
+
+    def write(self, text: str) -> None:
+        self.into.append(text)
+
+    def flush(self) -> None:
+        pass

@@ -1,0 +1,166 @@
+"""The Python client (clients/python, `cardavia_client`) against a real gunicorn: one method
+per endpoint, typed results, an illegal move as a result, a problem as an exception carrying
+its document, a timeout on every request and one Session reused.
+
+The client is its own distribution; `make`'s install rule installs it into the project venv
+(`pip install -e clients/python`)."""
+
+from __future__ import annotations
+
+import pytest
+from cardavia_client import (
+    AiMove,
+    CardaviaError,
+    Client,
+    Deal,
+    LegalMoves,
+    MoveResult,
+    ProblemError,
+    Reason,
+    ReplayResult,
+    Rule,
+)
+
+from tests.openapi_check import spec
+from tests.support.records import record
+
+pytestmark = pytest.mark.http
+
+
+class Counting(Client):
+    """A client that records the timeout and session of every request it sends."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sent: list[tuple[object, object]] = []
+        request = self.session.request
+
+        def counted(method, url, **kw):
+            self.sent.append((self.session, kw.get("timeout")))
+            return request(method, url, **kw)
+
+        self.session.request = counted  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="module")
+def client(server):
+    with Counting(server) as c:
+        yield c
+
+
+def test_games_and_a_game_with_its_cards(client):
+    games = client.games()
+    assert [g["id"] for g in games] == ["durak", "tarot", "ganjifa"]
+    durak = client.game("durak")
+    assert durak["players"] == 2 and len(durak["cards"]) == 36
+
+
+@pytest.mark.parametrize("game", ["durak", "tarot", "ganjifa"])
+def test_deal_and_its_deck_deal_the_same_state(client, game):
+    dealt = client.deal(game, seed=4)
+    assert isinstance(dealt, Deal) and dealt.state["game"] == game
+    assert client.deal(game, deck=dealt.deck) == dealt
+    assert client.deal(game, seed=4) == dealt
+
+
+def test_options_of_a_game_go_with_the_deal(client):
+    assert client.deal("tarot", seed=1, dealer=0).state["dealer"] == 0
+    assert client.deal("ganjifa", seed=1, period="night").state["period"] == "night"
+
+
+def test_legal_moves_move_and_an_illegal_move_as_a_result(client):
+    state = client.deal("durak", seed=1).state
+    legal = client.legal_moves("durak", state)
+    assert isinstance(legal, LegalMoves) and legal.to_act == state["to_act"]
+    played = client.move("durak", state, legal.moves[0])
+    assert isinstance(played, MoveResult) and played.legal and played.reason is None
+    assert played.state["table"][0]["attack"] == legal.moves[0]["card"]
+    assert played.events and played.settlement is None
+    other = 1 - state["to_act"]
+    illegal = client.move("durak", state, {"seat": other, "action": "attack",
+                                           "card": state["hands"][other][0]})
+    assert illegal == MoveResult(False, reason=Reason(
+        "not_your_turn", "D6", illegal.reason.message))
+
+
+def test_ai_move_and_view(client):
+    state = client.deal("tarot", seed=3).state
+    ai = client.ai_move("tarot", state, level="basic", seed=1)
+    assert isinstance(ai, AiMove) and ai.level == "basic" and ai.elapsed_ms >= 0
+    assert client.move("tarot", state, ai.move).legal
+    view = client.view("tarot", state, 1)
+    assert view["hands"][1] == state["hands"][1] and set(view["hands"][0]) == {"?"}
+
+
+def test_tarot_settlement_from_a_score_sheet(client):
+    settled = client.settlement({"contract": "garde", "taker": 1, "bouts": 2, "points": 45})
+    assert settled["scores"][1] == -3 * settled["scores"][0] and settled["made"]
+
+
+def test_replay_of_a_record_and_of_an_illegal_one(client):
+    rec = record("ganjifa", {"seed": 2})
+    whole = client.replay_record(rec)
+    assert isinstance(whole, ReplayResult) and whole.legal
+    assert whole.played == len(rec["moves"]) and whole.settlement == whole.state["result"]
+    every = client.replay("ganjifa", rec["moves"][:5], deal=rec["deal"], include="all")
+    assert len(every.states) == len(every.events) == 5
+    from_state = client.replay("ganjifa", rec["moves"][5:], state=every.states[-1])
+    assert from_state.state == whole.state
+    bad = client.replay("ganjifa", [rec["moves"][1]], deal=rec["deal"])
+    assert not bad.legal and bad.at == 0 and bad.move == rec["moves"][1]
+    assert bad.reason.code == "not_your_turn"
+
+
+def test_render_the_text_of_a_seat_view(client):
+    state = client.deal("durak", seed=1).state
+    text = client.render("durak", state, seat=0, format="text")
+    assert all(card in text for card in state["hands"][0])
+    assert not any(card in text.split() for card in state["hands"][1])
+    assert max(map(len, text.splitlines())) <= 80
+
+
+def test_render_the_svg_picture_by_default(client):
+    import xml.etree.ElementTree as ET
+
+    state = client.deal("tarot", seed=2).state
+    picture = ET.fromstring(client.render("tarot", state, seat=1))
+    shown = {g.get("data-card") for g in picture.iter("{http://www.w3.org/2000/svg}g")
+             if g.get("data-card")}
+    assert shown == set(state["hands"][1])
+
+
+@pytest.mark.skipif("/v1/games/{game}/rules" not in spec()["paths"],
+                    reason="GET /v1/games/{game}/rules is not served by this build yet")
+def test_rules_of_a_game(client):
+    rules = client.rules("durak")
+    assert rules and all(isinstance(r, Rule) for r in rules)
+    assert [r.id for r in rules] == client.game("durak")["rules"]
+
+
+def test_a_problem_is_raised_with_its_document(client):
+    state = client.deal("durak", seed=1).state
+    with pytest.raises(ProblemError) as refused:
+        client.legal_moves("durak", {**state, "attacker": 5})
+    problem = refused.value.problem
+    assert problem["status"] == 422 and refused.value.status == 422
+    assert problem["errors"][0]["pointer"] == "/state/attacker"
+    assert "state.attacker" in str(refused.value)
+    with pytest.raises(ProblemError) as unknown:
+        client.game("chess")
+    assert unknown.value.status == 404 and unknown.value.type == "/problems/unknown-game"
+
+
+def test_an_answer_that_is_not_the_service_is_an_error(server):
+    with Client(server + "/openapi.yaml#") as c, pytest.raises(CardaviaError):
+        c.games()  # GET /openapi.yaml#/v1/games: the YAML document, not JSON
+
+
+def test_the_language_and_the_session_and_timeout_of_every_request(server, client):
+    with Client(server, language="hu") as hu:
+        state = hu.deal("durak", seed=1).state
+        illegal = hu.move("durak", state, {"seat": 0, "action": "take"})
+    english = client.move("durak", state, {"seat": 0, "action": "take"})
+    assert illegal.reason.code == english.reason.code
+    assert illegal.reason.message != english.reason.message
+    assert client.sent and {id(s) for s, _ in client.sent} == {id(client.session)}
+    assert all(t == client.timeout and t is not None for _, t in client.sent)
