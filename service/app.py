@@ -15,6 +15,7 @@ from service.render_api import render as render_blueprint
 from service.replay import records
 from service.rulebook import rulebook
 from service.signing import Signer
+from service.table import table
 
 
 class Config:
@@ -47,6 +48,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(render_blueprint)
     app.register_blueprint(records)
+    app.register_blueprint(table)
     problems.register(app)
     capacity.register(app)
     docs.register(app)
