@@ -13,6 +13,7 @@ COPY pyproject.toml README.md gunicorn.conf.py openapi.yaml ./
 COPY rules ./rules
 COPY schemas ./schemas
 COPY service ./service
+COPY render ./render
 RUN pip install -e . && useradd --create-home --uid 10001 cardavia
 
 USER cardavia
