@@ -66,7 +66,6 @@ class Table(NamedTuple):
     piles: tuple[Pile, ...] = ()  # piles out of play, drawn as counts (Durak's discard)
 
 
-
 def visible(cards: list[str]) -> tuple[str, ...]:
     return tuple(c for c in cards if c != HIDDEN)
 
