@@ -30,6 +30,7 @@ PROBLEMS: dict[str, tuple[int | None, str | None]] = {
     "no-legal-move": (422, "problem.no-legal-move.title"),
     "state_signature_invalid": (422, "problem.state_signature_invalid.title"),
     "unknown-game": (404, "problem.unknown-game.title"),
+    "unknown-card": (404, "problem.unknown-card.title"),
     "not-found": (404, "http.404.title"),
     "method-not-allowed": (405, "http.405.title"),
     "body-too-large": (413, "http.413.title"),

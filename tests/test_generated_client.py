@@ -18,7 +18,8 @@ from tests.conftest import ROOT
 
 pytestmark = pytest.mark.http
 CONFIG = ROOT / "tests" / "support" / "openapi-python-client.yaml"
-PACKAGE = "cardavia_client"
+# Not cardavia_client: clients/python is installed under that name.
+PACKAGE = "cardavia_generated"
 
 
 @pytest.fixture(scope="module")
