@@ -14,6 +14,7 @@ from pathlib import Path
 
 import kubernetes_validate
 import pytest
+import setuptools
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,8 +52,11 @@ def test_dockerfile_health_check_calls_healthz_and_gunicorn_serves_the_app():
 
 
 def test_dockerfile_copies_every_package():
-    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "packages"]
+    find = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"]["find"]
+    packages = {name.split(".")[0] for name in setuptools.find_packages(
+        str(ROOT), exclude=find["exclude"])}
+    assert {"rules", "schemas", "service", "render"} <= packages
     copied = " ".join(instructions("COPY"))
     for package in packages:
         assert re.search(rf"\b{package}\b", copied), package
