@@ -1,21 +1,40 @@
 # Cardavia rules service: stateless, so scale by running more replicas behind a load balancer.
-FROM python:3.11.7-slim-bookworm
+# The same image runs either gunicorn pool (CARDAVIA_POOL) and the nginx sidecar in front of
+# them (deploy/stack.py nginx); see deploy/k8s/.
+FROM python:3.11.14-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
     HOST=0.0.0.0 \
     PORT=8000 \
     WEB_CONCURRENCY=2
 
+# Debian's nginx, the buffering proxy of deploy/nginx/nginx.conf.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends nginx \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --create-home --uid 10001 cardavia
+
 WORKDIR /app
-COPY pyproject.toml README.md gunicorn.conf.py openapi.yaml ./
+# The dependencies alone first, read from pyproject.toml: this layer is rebuilt when they
+# change, not when the source does.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt \
+    && rm /tmp/requirements.txt
+
+COPY README.md gunicorn.conf.py openapi.yaml ./
+COPY deploy/stack.py ./deploy/stack.py
+COPY deploy/nginx ./deploy/nginx
 COPY rules ./rules
 COPY schemas ./schemas
 COPY service ./service
-RUN pip install -e . && useradd --create-home --uid 10001 cardavia
+COPY render ./render
+RUN pip install --no-deps -e .
 
-USER cardavia
+USER 10001
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD python -c "import urllib.request,os; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=2)" || exit 1

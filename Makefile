@@ -8,25 +8,38 @@ export HOST PORT
 
 .PHONY: serve test lint bench clean
 
-$(BIN)/activate: pyproject.toml clients/python/pyproject.toml
+# `serve` installs the runtime dependencies only, `test` (and the targets that lint or
+# measure) the test extras too; each stamp is remade when pyproject.toml changes.
+$(BIN)/activate: pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(BIN)/activate
+
+$(VENV)/.test-extras: $(BIN)/activate clients/python/pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	# The Python client and `cardavia` (their own distribution), for their tests.
 	$(BIN)/python -m pip install --quiet -e clients/python
-	touch $(BIN)/activate
+	touch $(VENV)/.test-extras
 
 serve: $(BIN)/activate
 	$(BIN)/gunicorn --config gunicorn.conf.py "service.app:create_app()"
 
-test: $(BIN)/activate
+# nginx (Debian's, installed with apt-get when missing) in front of the rules and AI pools:
+# deploy/stack.py, README.md's "Running at scale".
+.PHONY: serve-prod
+serve-prod: $(BIN)/activate
+	$(BIN)/python deploy/stack.py
+
+test: $(VENV)/.test-extras
 	$(BIN)/ruff check .
+	$(BIN)/mypy rules schemas service
 	$(BIN)/python -m pytest -n 2
 
-lint: $(BIN)/activate
+lint: $(VENV)/.test-extras
 	$(BIN)/ruff check .
 
-bench: $(BIN)/activate
+bench: $(VENV)/.test-extras
 	$(BIN)/python -m bench
 
 clean:

@@ -1,13 +1,14 @@
 """`make bench`: (a) random deals in-process, (b) HTTP move vs echo, (c) worker memory,
 abuse (hostile 1 MiB bodies against one worker: CPU, answer size, RSS).
 Not run by default: `--only load` (rps and latency per endpoint at saturation), `--only soak`
-(a 10-minute load with worker memory sampled), `--only faults` (a worker SIGKILLed
-mid-load), `--only ai` (the AI levels' strength, strong-move latency and playouts/s; ~40-60
-min by default), `--only replay` (moves checked per second through /replay against /move,
-~1 min).
+(10 minutes of random deals of every game, worker memory sampled), `--only faults` (a
+worker SIGKILLed mid-load), `--only ai` (the AI levels' strength, strong-move latency and
+playouts/s; ~40-60 min by default), `--only replay` (moves checked per second through
+/replay against /move, ~1 min), `--only stack` (slow clients, long searches and a rollout,
+against one bare gunicorn and against deploy/stack.py's nginx and two pools).
 
 Prints a table per part and writes the same figures to bench/results/latest.json (load,
-soak, faults, ai and replay to bench/results/<part>.json).
+soak, faults, ai, replay and stack to bench/results/<part>.json).
 """
 
 from __future__ import annotations
@@ -17,14 +18,14 @@ import signal
 import sys
 from pathlib import Path
 
-from bench import RESULTS, abuse, ai, deals, faults, http, memory, replay, saturation, soak
+from bench import RESULTS, abuse, ai, deals, faults, http, memory, replay, saturation, soak, stack
 from bench.report import machine, table, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "replay",
-                                      "abuse"),
+                                      "abuse", "stack"),
                    help="run one part ((c) goes with http); load, soak, faults and ai run "
                    "only when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
@@ -59,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--replay-deals", type=int, default=20,
                    help="seeded random deals per game for --only replay (default 20)")
     p.add_argument("--replay-rounds", type=int, default=3, help="(default 3)")
+    p.add_argument("--stack-seconds", type=float, default=8.0,
+                   help="probe seconds per abuse and deployment in --only stack (default 8)")
     p.add_argument("--output", type=Path,
                    help="default bench/results/latest.json, or <part>.json for load, soak, "
                    "faults and ai")
@@ -67,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     if args.output is None:
-        extra = args.only in ("load", "soak", "faults", "ai", "replay")
+        extra = args.only in ("load", "soak", "faults", "ai", "replay", "stack")
         args.output = RESULTS / (f"{args.only}.json" if extra else "latest.json")
     results: dict = {"machine": machine()}
     m = results["machine"]
@@ -100,11 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.only == "soak":
         results["soak"] = r = soak.run(args.soak_seconds, args.soak_clients)
         print()
-        print(table(f"soak: {r['seconds']:.0f} s on a mix of {len(r['mix'])} endpoints, "
-                    f"{r['workers']} sync workers, {r['clients']} load threads, VmRSS every "
-                    f"{r['interval']:g} s; flat = slope after {r['settle_seconds']:g} s <= "
-                    f"{r['flat_threshold_mib_per_min']} MiB/min",
-                    *soak.rows(r)), end="\n\n")
+        print(table(f"soak: {r['seconds']:.0f} s, {r['clients']} threads playing random deals "
+                    f"of every game ({r['deals']:,} deals, {len(r['mix'])} kinds of request), "
+                    f"{r['workers']} sync workers, VmRSS and USS every {r['interval']:g} s; "
+                    f"flat = growth after {r['settle_seconds']:g} s <= "
+                    f"{r['growth_limit_mib']:g} MiB", *soak.rows(r)), end="\n\n")
         print(f"{r['requests']:,} requests, {r['rps']:,.0f} rps, p50 {r['p50_ms']:.1f} ms, "
               f"p99 {r['p99_ms']:.1f} ms, errors {r['errors']} {r['error_kinds'] or ''}; "
               f"machine busy {r['machine_busy_cores']:.2f} cores; memory flat: "
@@ -158,6 +161,12 @@ def main(argv: list[str] | None = None) -> int:
                     f"moves one by one to /move, {r['deals_per_game']} seeded random deals per "
                     f"game, one request at a time, 1 sync worker, {r['rounds']} alternating "
                     "rounds", *replay.rows(r)), end="\n\n")
+    if args.only == "stack":
+        results["stack"] = r = stack.run(args.stack_seconds)
+        print(table(f"stack: issue 16's abuses against one bare gunicorn (before) and "
+                    f"deploy/stack.py (after: nginx, rules and AI pools); probe: /healthz "
+                    f"and /move in turn on one connection for {r['seconds']:g} s, "
+                    f"{r['probe_timeout_s']:g} s timeout", *stack.rows(r)), end="\n\n")
     write_json(args.output, results)
     print(f"wrote {args.output}")
     return 0

@@ -31,7 +31,7 @@ import orjson
 from bench.load import CLK_TCK, exchange, machine_ticks, request_bytes
 from bench.server import Gunicorn
 from bench.traffic import percentile
-from rules.ai import choose, search
+from rules.ai import choose, search, settings
 from rules.game import Template
 from schemas.registry import GAMES
 
@@ -484,7 +484,7 @@ def playout_rows(result: dict) -> tuple[list[str], list[list[str]]]:
                      f"{sum(firsts) / len(firsts):,.0f}" if firsts else "-",
                      # RATE is playouts per ms of budget from a fresh deal, about half of
                      # what one core runs.
-                     f"~{2 * search.RATE[g] * 1000:,.0f}"])
+                     f"~{2 * settings.of(GAMES[g].game).rate * 1000:,.0f}"])
     return headers, body
 
 

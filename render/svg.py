@@ -40,9 +40,22 @@ class Block(NamedTuple):
     height: float
 
 
-def label(x: float, y: float, content: str, size: float = 15, fill: str = LABEL,
+def label(words: Words, x: float, y: float, content: str, size: float = 15, fill: str = LABEL,
           weight: str = "normal", anchor: str = "start") -> str:
-    return art.text(x, y, content, size, fill, anchor=anchor, weight=weight)
+    """A label anchored at x on the side `anchor` says. A right-to-left language's label
+    is laid out right to left (its first word rightmost) and stays on the same side of x."""
+    if not words.rtl:
+        return art.text(x, y, content, size, fill, anchor=anchor, weight=weight)
+    anchor = {"start": "end", "end": "start"}.get(anchor, anchor)
+    return art.text(x, y, content, size, fill, anchor=anchor, weight=weight,
+                    extra=' direction="rtl"')
+
+
+def text_width(content: str, size: float, bold: bool = False) -> float:
+    """About how wide a label is drawn: a sans-serif letter is taken as 0.55 of the font
+    size, 0.6 in bold (generous for Latin and Cyrillic), since the picture loads no font
+    to measure."""
+    return (0.6 if bold else 0.55) * size * len(content)
 
 
 def card_size(game: str, scale: float) -> tuple[float, float]:
@@ -56,10 +69,10 @@ def face_down(game: str, place: str, count: int, x: float, y: float, scale: floa
     w, h = card_size(game, scale)
     backs = "".join(art.card_back(game, x + i * step, y, scale) for i in range(count))
     end = x + (count - 1) * step + w
-    badge = label(end + 8, y + h / 2 + 5, words("render.face_down", n=count), 14)
+    title = words("render.face_down", n=count)
     svg = (f'<g class="hidden" data-place="{escape(place)}" data-count="{count}">'
-           f"{backs}{badge}</g>")
-    return svg, end + 8 + 7.5 * len(words("render.face_down", n=count)) - x
+           f"{backs}{label(words, end + 8, y + h / 2 + 5, title, 14)}</g>")
+    return svg, end + 8 + text_width(title, 14) - x
 
 
 def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[str, float]:
@@ -92,24 +105,48 @@ def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[s
 
 def seat_band(game: str, seat: Seat, y: float, scale: float, words: Words
               ) -> tuple[str, float]:
-    """A seat's title (highlighted when it is to act) over its hand."""
-    title = " · ".join((seat.title, *seat.notes))
+    """A seat's title (highlighted when it is to act) over its hand, its won cards as a
+    pile at the right."""
     out = []
     if seat.to_act:
-        out.append(f'<rect x="{MARGIN - 8}" y="{num(y + 2)}" width="{num(18 + 8.2 * len(title))}" '
-                   f'height="22" rx="4" fill="{HIGHLIGHT}"/>')
-        out.append(label(MARGIN, y + 18, "▶ " + title, 15, "#1b1b1b", "bold"))
+        title = ("◀ " if words.rtl else "▶ ") + seat.title  # pointing at the title
+        out.append(f'<rect x="{MARGIN - 8}" y="{num(y + 2)}" '
+                   f'width="{num(16 + text_width(title, 15, True))}" height="22" rx="4" '
+                   f'fill="{HIGHLIGHT}"/>')
+        out.append(label(words, MARGIN, y + 18, title, 15, "#1b1b1b", "bold"))
     else:
-        out.append(label(MARGIN, y + 18, title, 15, LABEL, "bold" if seat.viewer else "normal"))
+        out.append(label(words, MARGIN, y + 18, seat.title, 15, LABEL,
+                         "bold" if seat.viewer else "normal"))
+    if seat.notes:
+        out.append(won_pile(words, game, f"won.{seat.seat}", " · ".join(seat.notes), seat.won,
+                            WIDTH - MARGIN, y + 4))
     cards, height = hand(game, seat, y + 30, scale, words)
     return "".join(out) + cards, 30 + height + 10
+
+
+def won_pile(words: Words, game: str, place: str, title: str, count: int, right: float,
+             y: float) -> str:
+    """A small face-down pile ending at `right`, its title to its left: the cards a seat
+    has won, or a pile out of play. An empty pile is an outline."""
+    scale = 0.34
+    w, h = card_size(game, scale)
+    x = right - w - 4
+    if count:
+        stack = "".join(art.card_back(game, x + i * 2, y + i * 2 - 4, scale)
+                        for i in range(min(3, count)))
+    else:
+        stack = (f'<rect x="{num(x)}" y="{num(y - 4)}" width="{num(w)}" height="{num(h)}" '
+                 f'rx="3" fill="none" stroke="{LABEL}" stroke-opacity="0.4" '
+                 f'stroke-dasharray="3 3"/>')
+    return (f'<g class="pile" data-pile="{escape(place)}" data-count="{count}">{stack}'
+            + label(words, x - 8, y + 14, title, 14, LABEL, anchor="end") + "</g>")
 
 
 def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
     """A row of the middle: its title over its cards, a caption under each, and its
     face-down cards after them. Durak's defence lies across its attack card (D7)."""
     w, h = card_size(game, scale)
-    out = [label(0, 14, row.title, 14, LABEL, "bold")]
+    out = [label(words, 0, 14, row.title, 14, LABEL, "bold")]
     x, top = 0.0, 22.0
     captions = any(s.caption for s in row.slots)
     over = any(s.over for s in row.slots)
@@ -118,10 +155,10 @@ def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
         if slot.over is not None:
             out.append(art.card(game, slot.over, x + w * 0.28, top + h * 0.28, scale))
         if slot.caption:
-            out.append(label(x + w / 2, top + h + (h * 0.28 if over else 0) + 16,
+            out.append(label(words, x + w / 2, top + h + (h * 0.28 if over else 0) + 16,
                              slot.caption, 12, LABEL, anchor="middle"))
         x += w * (1.45 if over else 1.12)
-    width = max(x, 8 * len(row.title))
+    width = max(x, text_width(row.title, 14))
     if row.hidden:
         step = min(w * 0.25, 6.0) if row.place == "stock" else w * 0.3
         svg, pile = face_down(game, row.place, row.hidden, x, top, scale, step, words)
@@ -141,7 +178,7 @@ def stock_block(game: str, row: Row, scale: float, words: Words) -> Block:
     w, h = card_size(game, scale)
     trump = row.slots[0].card
     top = 22.0
-    out = [label(0, 14, row.title, 14, LABEL, "bold"),
+    out = [label(words, 0, 14, row.title, 14, LABEL, "bold"),
            # the turned-up card lies crosswise under the pile, its index showing
            art.card(game, trump, 0, top + (h - w) / 2 + w, scale, rotate=-90)]
     width = h
@@ -152,8 +189,10 @@ def stock_block(game: str, row: Row, scale: float, words: Words) -> Block:
     return Block("".join(out), width, top + h + 6)
 
 
-def middle(game: str, rows: tuple[Row, ...], y: float, words: Words) -> tuple[str, float]:
-    """The rows of the middle of the table, left to right, wrapping: the SVG, the height."""
+def middle(game: str, table: Table, y: float, words: Words) -> tuple[str, float]:
+    """The rows of the middle of the table, left to right, wrapping, and the piles out of
+    play at its right: the SVG, the height."""
+    rows = table.rows
     scale = SCALE[game][0]
     blocks = []
     for row in rows:
@@ -162,7 +201,8 @@ def middle(game: str, rows: tuple[Row, ...], y: float, words: Words) -> tuple[st
         else:
             blocks.append(slots_block(game, row, ROW_SCALE.get(row.place, 1.0) * scale, words))
     out = []
-    x, line_y, line_h = MARGIN, y + 12, 0.0
+    x: float = MARGIN
+    line_y, line_h = y + 12, 0.0
     for b in blocks:
         if x > MARGIN and x + b.width > WIDTH - MARGIN:
             x, line_y, line_h = MARGIN, line_y + line_h + 12, 0.0
@@ -170,6 +210,9 @@ def middle(game: str, rows: tuple[Row, ...], y: float, words: Words) -> tuple[st
         x += b.width + 36
         line_h = max(line_h, b.height)
     height = line_y + line_h + 12 - y
+    for i, pile in enumerate(table.piles):
+        out.append(won_pile(words, game, pile.place, pile.title, pile.size, WIDTH - MARGIN,
+                            y + 16 + 40 * i))
     felt = (f'<rect x="{MARGIN / 2}" y="{num(y)}" width="{WIDTH - MARGIN}" '
             f'height="{num(height)}" rx="18" fill="{FELT_DARK}" stroke="#1c4424"/>')
     return felt + "".join(out), height + 12
@@ -189,39 +232,38 @@ def trump_badge(game: str, table: Table, words: Words) -> str:
 
 
 def fact_lines(facts: tuple[str, ...]) -> list[str]:
-    """The facts joined on lines that fit beside the trump badge (a 14px letter taken as
-    7.5px: generous for Latin and Cyrillic)."""
-    room = (WIDTH - 2 * MARGIN - 64) / 7.5
+    """The facts joined on lines that fit beside the trump badge."""
+    room = WIDTH - 2 * MARGIN - 64
     lines: list[str] = []
     for fact in facts:
-        if lines and len(lines[-1]) + 3 + len(fact) <= room:
+        if lines and text_width(f"{lines[-1]} · {fact}", 14) <= room:
             lines[-1] += " · " + fact
         else:
             lines.append(fact)
     return lines
 
 
-def settlement(lines: tuple[str, ...], y: float) -> tuple[str, float]:
+def settlement(words: Words, lines: tuple[str, ...], y: float) -> tuple[str, float]:
     if not lines:
         return "", 0.0
     height = 16 + 24 * len(lines)
     out = [f'<rect x="{MARGIN / 2}" y="{num(y)}" width="{WIDTH - MARGIN}" height="{height}" '
            f'rx="10" fill="{art.PAPER}" stroke="{art.GOLD}" stroke-width="2"/>']
     for i, line in enumerate(lines):
-        out.append(art.text(MARGIN, y + 28 + 24 * i, line, 16, art.INK, anchor="start",
-                            weight="bold" if i == 0 else "normal"))
+        out.append(label(words, MARGIN, y + 28 + 24 * i, line, 16, art.INK,
+                         "bold" if i == 0 else "normal"))
     return "".join(out), height + 12
 
 
 def svg(table: Table, words: Words) -> str:
     game = table.game
     big, small = SCALE[game]
-    parts = [label(MARGIN, 34, table.title, 22, LABEL, "bold"),
-             label(MARGIN, 60, table.status, 16, HIGHLIGHT),
+    parts = [label(words, MARGIN, 34, table.title, 22, LABEL, "bold"),
+             label(words, MARGIN, 60, table.status, 16, HIGHLIGHT),
              trump_badge(game, table, words)]
     y = 84.0
     for line in fact_lines(table.facts):
-        parts.append(label(MARGIN, y, line, 14))
+        parts.append(label(words, MARGIN, y, line, 14))
         y += 20
     y -= 4
     *others, bottom = table.seats
@@ -229,13 +271,13 @@ def svg(table: Table, words: Words) -> str:
         band, height = seat_band(game, seat, y, small, words)
         parts.append(band)
         y += height
-    band, height = middle(game, table.rows, y, words)
+    band, height = middle(game, table, y, words)
     parts.append(band)
     y += height
     band, height = seat_band(game, bottom, y, big, words)
     parts.append(band)
     y += height
-    band, height = settlement(table.settlement, y)
+    band, height = settlement(words, table.settlement, y)
     parts.append(band)
     total = num(y + height + 8)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total}" '

@@ -43,6 +43,15 @@ class Seat(NamedTuple):
     notes: tuple[str, ...]  # captured piles, tricks won
     to_act: bool
     viewer: bool
+    won: int  # the size of the seat's pile of won cards (tricks or cards, as its notes say)
+
+
+class Pile(NamedTuple):
+    """Cards out of play, drawn as a count."""
+
+    place: str
+    title: str
+    size: int
 
 
 class Table(NamedTuple):
@@ -54,6 +63,7 @@ class Table(NamedTuple):
     rows: tuple[Row, ...]
     settlement: tuple[str, ...]
     trump: str | None  # the trump suit's code, for games with a trump suit (D3, G3)
+    piles: tuple[Pile, ...] = ()  # piles out of play, drawn as counts (Durak's discard)
 
 
 def visible(cards: list[str]) -> tuple[str, ...]:
@@ -98,8 +108,8 @@ def _common(state: dict, viewer: int | None, words: Words, game: str) -> tuple[s
 
 
 def _seats(state: dict, viewer: int | None, words: Words,
-           roles: Callable[[int], list[str]], notes: Callable[[int], list[str]]
-           ) -> tuple[Seat, ...]:
+           roles: Callable[[int], list[str]], notes: Callable[[int], list[str]],
+           won: Callable[[int], int] = lambda s: 0) -> tuple[Seat, ...]:
     hands = state["hands"]
     out = []
     for s in _seat_order(len(hands), viewer):
@@ -111,7 +121,7 @@ def _seats(state: dict, viewer: int | None, words: Words,
             parts.append(words("render.you"))
         parts.append(words("render.cards", n=len(cards)))
         out.append(Seat(s, " · ".join(parts), visible(cards), hidden(cards),
-                        tuple(notes(s)), s == state["to_act"], s == viewer))
+                        tuple(notes(s)), s == state["to_act"], s == viewer, won(s)))
     return tuple(out)
 
 
@@ -144,8 +154,11 @@ def durak_table(state: dict, viewer: int | None, words: Words) -> Table:
     if stock:  # D2: the last card of the stock is the turned-up trump card, face up
         rows.append(Row("stock", words("render.stock_pile"),
                         (Slot(stock[-1], None, words("render.turned_up")),), len(stock) - 1))
+    # D11: the beaten-off cards, face down and out of play
+    discard = Pile("discard", words("render.discard", n=len(state["discard"])),
+                   len(state["discard"]))
     return Table("durak", title, status, tuple(facts), seats, tuple(rows),
-                 durak_settlement(state["result"], words), state["trump"])
+                 durak_settlement(state["result"], words), state["trump"], (discard,))
 
 
 def durak_settlement(result: dict | None, words: Words) -> tuple[str, ...]:
@@ -180,7 +193,7 @@ def tarot_table(state: dict, viewer: int | None, words: Words) -> Table:
     def notes(s: int) -> list[str]:
         return [words("render.tricks_won", n=won[s])]
 
-    seats = _seats(state, viewer, words, roles, notes)
+    seats = _seats(state, viewer, words, roles, notes, won.__getitem__)
     facts = []
     if contract is not None:
         facts.append(words("render.contract", contract=words(f"contract.{contract}"),
@@ -226,7 +239,26 @@ def tarot_settlement(result: dict | None, words: Words) -> tuple[str, ...]:
     head = words("render.tarot_result", verdict=verdict,
                  contract=words(f"contract.{result['contract']}"), seat=result["taker"],
                  points=result["points"], target=result["target"], bouts=result["bouts"])
-    return head, scores(words, result["scores"])
+    return (head, *tarot_bonuses(result, words), scores(words, result["scores"]))
+
+
+def tarot_bonuses(result: dict, words: Words) -> list[str]:
+    """The petit au bout (T15), the poignées (T8) and the chelem (T16), each with the camp
+    it is credited to."""
+    def camp(c: str) -> str:
+        return words(f"render.camp.{c}")
+
+    out = []
+    petit = result["petit_au_bout"]
+    if petit is not None:
+        out.append(words("render.petit_au_bout", value=petit["value"], camp=camp(petit["camp"])))
+    for p in result["poignees"]:
+        out.append(words("render.poignee_bonus", level=p["level"], seat=p["seat"],
+                         value=p["value"], camp=camp(p["camp"])))
+    chelem = result["chelem"]
+    if chelem is not None:
+        out.append(words("render.chelem_bonus", value=chelem["value"], camp=camp(chelem["camp"])))
+    return out
 
 
 # -- Ganjifa ----------------------------------------------------------------------------------
@@ -242,7 +274,7 @@ def ganjifa_table(state: dict, viewer: int | None, words: Words) -> Table:
     def notes(s: int) -> list[str]:
         return [words("render.captured", n=len(state["captured"][s]))]
 
-    seats = _seats(state, viewer, words, roles, notes)
+    seats = _seats(state, viewer, words, roles, notes, lambda s: len(state["captured"][s]))
     period = state["period"]
     trump = SUITS[PERIODS[period]]  # G3
     facts = [words("render.period", period=words(f"render.period.{period}")),

@@ -12,10 +12,12 @@ from collections.abc import Mapping
 class Words:
     """`words(key, **params)`: the catalogue's text for `key`, formatted."""
 
-    __slots__ = ("catalogue", "english")
+    __slots__ = ("catalogue", "english", "rtl")
 
-    def __init__(self, catalogue: Mapping[str, str], english: Mapping[str, str]):
+    def __init__(self, catalogue: Mapping[str, str], english: Mapping[str, str],
+                 rtl: bool = False):
         self.catalogue, self.english = catalogue, english
+        self.rtl = rtl  # a language written right to left (Persian)
 
     def __call__(self, key: str, **params: object) -> str:
         text = self.catalogue.get(key)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from rules.cards import Card, Deck, bit_list, lowest, mask_of, move_chunks
 from rules.game import (
     UNSET,
@@ -15,18 +17,17 @@ from rules.game import (
     placed,
 )
 from rules.reasons import Reason
+from rules.texts import ENGLISH, card_name, english
 
 SUITS = "SHDC"
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")  # D1, low to high
-RANK_NAMES = ("Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
 # D1: the Atlasnye courts carry Cyrillic indices (Валет, Дама, Король, Туз).
 LABELS = ("6", "7", "8", "9", "10", "В", "Д", "К", "Т")
 HAND_SIZE = 6  # D2, D12
 BOUT_LIMIT = 6  # D9
 
 DECK = Deck(
-    Card(RANKS[r] + s, s, RANKS[r], f"{RANK_NAMES[r]} of {SUIT_NAMES[s]}", LABELS[r])
+    Card(RANKS[r] + s, s, RANKS[r], card_name(ENGLISH, "durak", s, RANKS[r]), LABELS[r])
     for s in SUITS
     for r in range(len(RANKS))
 )
@@ -59,8 +60,8 @@ PASSES = (Move(0, "pass"), Move(1, "pass"))
 
 # A state is a plain tuple in this order, not a NamedTuple: the interpreter specialises
 # unpacking and building exact tuples but not tuple subclasses, and in a random deal the
-# difference is ~17% of the instructions (bench/README.md). Read it by unpacking it, or by
-# the indices below.
+# difference is a measurable share of the instructions (bench/README.md). Read it by
+# unpacking it, or by the indices below.
 DurakState = tuple[
     int,  # trump: suit index into SUITS
     tuple[int, int],  # hands: bitmasks
@@ -70,7 +71,13 @@ DurakState = tuple[
     tuple[tuple[int, int], ...],  # table: (attack, defence or -1 while unbeaten)
     bool,  # taking: the defender has declared take in this bout (D10)
 ]
-TRUMP, HANDS, STOCK, DISCARD, ATTACKER, TABLE, TAKING = range(7)
+TRUMP: Final = 0
+HANDS: Final = 1
+STOCK: Final = 2
+DISCARD: Final = 3
+ATTACKER: Final = 4
+TABLE: Final = 5
+TAKING: Final = 6
 
 
 def phase(state: DurakState) -> str:
@@ -141,24 +148,99 @@ def _first_attacker(hands: tuple[int, int], trump: int) -> int:
     return 0 if lowest(trumps[0]) < lowest(trumps[1]) else 1
 
 
+# -- the checks of a state given as fields, one rule block each ---------------------------
+
+Table = list[tuple[int, int | None]]
+
+
+def pile_problems(hands: list[list[int]], stock: list[int], discard: list[int],
+                  table: Table) -> list[Problem]:
+    """D1: every card once across the piles; D11: the discard pile holds whole beaten-off
+    bouts, an attack and its defence each, so an even number of cards."""
+    def places() -> list[tuple[str, int]]:
+        out = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
+               *placed("stock", stock), *placed("discard", discard)]
+        for i, (a, d) in enumerate(table):
+            out.append((f"table.{i}.attack", a))
+            if d is not None:
+                out.append((f"table.{i}.defense", d))
+        return out
+
+    on_table = [c for pair in table for c in pair if c is not None]
+    problems = conservation_problems(
+        DECK, (hands[0], hands[1], stock, discard, on_table), places)
+    if len(discard) % 2:
+        problems.append(Problem("discard", "durak_discard_odd", {"count": len(discard)}))
+    return problems
+
+
+def trump_problems(trump: int, stock: list[int]) -> list[Problem]:
+    """D2, D3: the trump is the suit of the turned-up card, the stock's last."""
+    if stock and SUIT_OF[stock[-1]] != trump:
+        return [Problem("trump", "durak_trump", {"card": DECK.codes[stock[-1]]})]
+    return []
+
+
+def table_problems(trump: int, table: Table, taking: bool) -> list[Problem]:
+    """D4, D7, D8: each attack matches a rank on the table, each defence beats its attack,
+    and only the last attack is unbeaten — or several, once the defender takes."""
+    problems = []
+    codes = DECK.codes
+    ranks = 0
+    unbeaten = 0
+    for i, (a, d) in enumerate(table):
+        if i and not ranks & RANK_MASK[RANK_OF[a]]:
+            problems.append(Problem(f"table.{i}.attack", "durak_rank", {"card": codes[a]}))
+        ranks |= RANK_MASK[RANK_OF[a]]
+        if d is None:
+            unbeaten += 1
+            continue
+        if unbeaten:
+            problems.append(Problem(f"table.{i}.defense", "durak_defence_after_unbeaten"))
+        ranks |= RANK_MASK[RANK_OF[d]]
+        if not BEATERS[trump][a] >> d & 1:
+            problems.append(Problem(f"table.{i}.defense", "durak_cannot_beat",
+                                    {"card": codes[d], "attack": codes[a]}))
+    if taking and not unbeaten:
+        problems.append(Problem("taking", "durak_take_nothing"))
+    if not taking and unbeaten > 1:
+        problems.append(Problem("table", "durak_unbeaten"))
+    return problems
+
+
+def bout_problems(hands: list[list[int]], stock: list[int], attacker: int,
+                  table: Table) -> list[Problem]:
+    """D9: the bout limit; D12: while the stock lasts, both began the bout with six."""
+    problems = []
+    defender = 1 - attacker
+    defended = sum(1 for _, d in table if d is not None)
+    limit = min(BOUT_LIMIT, len(hands[defender]) + defended)
+    if len(table) > limit:
+        problems.append(Problem("table", "durak_bout_limit",
+                                {"count": len(table), "limit": limit}))
+    if stock:
+        if len(hands[attacker]) + len(table) < HAND_SIZE:
+            problems.append(Problem(f"hands.{attacker}", "durak_attacker_short"))
+        if len(hands[defender]) + defended < HAND_SIZE:
+            problems.append(Problem(f"hands.{defender}", "durak_defender_short"))
+    return problems
+
+
 class Durak(Game):
     id = "durak"
-    name = "Durak"
+    name = english("game.durak.name")
     players = 2
-    summary = (
-        "Defend with a higher card of the same suit or a trump, and add attacks matching "
-        "ranks already on the table. Once the stock runs out, the last player holding "
-        "cards is the durak."
-    )
+    summary = english("game.durak.summary")
     deck = DECK
     deck_info = {
-        "name": "Atlasnye (Russian St. Petersburg pattern), 36 cards",
+        "name": english("game.durak.deck.name"),
         "size": 36,
-        "origin": "Russia: the St. Petersburg 'Atlas' pattern with Cyrillic court indices",
+        "origin": english("game.durak.deck.origin"),
         "wikipedia": "https://en.wikipedia.org/wiki/Durak",
     }
     rules = tuple(f"D{i}" for i in range(1, 16))
     actions = ("attack", "defend", "take", "pass")
+    ai_module = "rules.ai.durak"
 
     # -- dealing -----------------------------------------------------------------
 
@@ -187,72 +269,15 @@ class Durak(Game):
     ) -> DurakState:
         """A state from its fields (cards as deck indices), or InvalidState with every
         problem found. Field paths match the JSON state of API.md."""
-        def places() -> list[tuple[str, int]]:
-            out = [*placed("hands.0", hands[0]), *placed("hands.1", hands[1]),
-                   *placed("stock", stock), *placed("discard", discard)]
-            for i, (a, d) in enumerate(table):
-                out.append((f"table.{i}.attack", a))
-                if d is not None:
-                    out.append((f"table.{i}.defense", d))
-            return out
-
-        on_table = [c for pair in table for c in pair if c is not None]
-        problems = conservation_problems(
-            DECK, (hands[0], hands[1], stock, discard, on_table), places)
         t = SUITS.index(trump)
-        if stock and SUIT_OF[stock[-1]] != t:
-            problems.append(Problem(
-                "trump", f"The trump must be the suit of the turned-up card {DECK.codes[stock[-1]]}"
-                " (D2, D3)."))
-        defender_hand = len(hands[1 - attacker])
-        defended = 0
-        ranks = 0
-        unbeaten_seen = False
-        for i, (a, d) in enumerate(table):
-            if i and not ranks & RANK_MASK[RANK_OF[a]]:
-                problems.append(Problem(
-                    f"table.{i}.attack",
-                    f"{DECK.codes[a]} matches no rank already on the table (D8)."))
-            ranks |= RANK_MASK[RANK_OF[a]]
-            if d is None:
-                unbeaten_seen = True
-                continue
-            if unbeaten_seen:
-                problems.append(Problem(
-                    f"table.{i}.defense", "A defence follows an attack left unbeaten (D8, D10)."))
-            defended += 1
-            ranks |= RANK_MASK[RANK_OF[d]]
-            if not BEATERS[t][a] >> d & 1:
-                problems.append(Problem(
-                    f"table.{i}.defense",
-                    f"{DECK.codes[d]} does not beat {DECK.codes[a]} (D4)."))
-        unbeaten = len(table) - defended
-        if taking and not unbeaten:
-            problems.append(Problem("taking", "Taking needs an unbeaten attack on the table (D7)."))
-        if not taking and unbeaten > 1:
-            problems.append(Problem(
-                "table", "More than one unbeaten attack while the defender defends (D8)."))
-        limit = min(BOUT_LIMIT, defender_hand + defended)
-        if len(table) > limit:
-            problems.append(Problem(
-                "table", f"{len(table)} attack cards exceed the bout limit of {limit} (D9)."))
-        if stock:
-            # D12: after every refill that leaves a stock, both hands hold six or more.
-            attacks = len(table)
-            if len(hands[attacker]) + attacks < HAND_SIZE:
-                problems.append(Problem(
-                    f"hands.{attacker}",
-                    "The attacker began the bout with fewer than six cards while the stock "
-                    "still holds cards (D12)."))
-            if defender_hand + defended < HAND_SIZE:
-                problems.append(Problem(
-                    f"hands.{1 - attacker}",
-                    "The defender began the bout with fewer than six cards while the stock "
-                    "still holds cards (D12)."))
+        problems = [*pile_problems(hands, stock, discard, table),
+                    *trump_problems(t, stock),
+                    *table_problems(t, table, taking),
+                    *bout_problems(hands, stock, attacker, table)]
         if problems:
             raise InvalidState(problems)
-        # Every card is known to lie once (conservation_problems above), so a sum of bits is
-        # their mask, added at C speed.
+        # Every card is known to lie once (pile_problems above), so a sum of bits is their
+        # mask, added at C speed.
         bit = BIT.__getitem__
         state = (t, (sum(map(bit, hands[0])), sum(map(bit, hands[1]))), tuple(stock),
                  sum(map(bit, discard)), attacker,
@@ -290,8 +315,9 @@ class Durak(Game):
             t = DEFENCES[seat]
             return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], TAKES[seat]]  # D7
         # D8, D9 as in bout_limit() and table_ranks(), inlined: this is the hottest line of
-        # every random deal and search (two function calls cost ~10% of a deal). `verify` uses
-        # the functions, and the invariant test checks the two agree at every step.
+        # every random deal and search, where two function calls are a measurable share of a
+        # deal. `verify` uses the functions, and the invariant test checks the two agree at
+        # every step.
         n = len(table)
         if taking:
             defended = 0
@@ -330,6 +356,7 @@ class Durak(Game):
         if action == "pass":
             return None if table else Reason("cannot_pass_empty_table", "D6")
         card = move.card
+        assert card is not None  # the move's schema requires a card for attack and defend
         if not hands[move.seat] >> card & 1:
             return Reason("card_not_in_hand", "D1",
                           {"seat": move.seat, "card": DECK.codes[card]})
@@ -353,15 +380,16 @@ class Durak(Game):
         # takes it out.
         trump, (hand0, hand1), stock, discard, attacker, table, taking = state
         action = move.action
+        card = move.card
         if action == "attack":
-            card = move.card
+            assert card is not None
             if move.seat:
                 hand1 ^= BIT[card]
             else:
                 hand0 ^= BIT[card]
             return trump, (hand0, hand1), stock, discard, attacker, (*table, (card, -1)), taking
         if action == "defend":
-            card = move.card
+            assert card is not None
             if move.seat:
                 hand1 ^= BIT[card]
             else:

@@ -2,17 +2,30 @@
 
 As in OpenSpiel, a Game holds the fixed facts (players, deck, rule ids) and the
 functions over its frozen states; a state never changes once built.
+
+States, in every game: an immutable tuple of the deal's facts in the order of the JSON
+state of API.md, every set of cards an int bitmask over deck indices (rules/cards.py), the
+seats' piles one tuple entry a seat, an ordered pile (a stock, a trick) a tuple of card
+indices. The derived fields (phase, seat to act, settlement) are read through the Game
+(`phase`, `to_act`, `derived`, `settlement`), never assumed stored: a game stores one only
+when it costs more to find than to carry (Tarot's phase, which a petit sec decides at the
+deal). Tarot and Ganjifa name their fields (NamedTuple); Durak's state is a plain tuple read
+by unpacking or its Final indices, since its random deals run measurably faster on exact
+tuples. A state is made only by `deal_from`, `build` and `play`/`apply`; a form faster
+for the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py) and a test holds it
+to these rules.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from rules.cards import Deck, mask_of
 from rules.reasons import Reason
+from rules.texts import card_name, english
 
 
 class Move(NamedTuple):
@@ -56,11 +69,11 @@ def derived_problems(game: Game, state, phase=UNSET, to_act=UNSET, result=UNSET)
     now, acting, settled = game.derived(state)
     problems = []
     if phase is not UNSET and phase != now:
-        problems.append(Problem("phase", f"The phase is {now}, not {phase}."))
+        problems.append(Problem("phase", "phase", {"now": now, "given": phase}))
     if to_act is not UNSET and to_act != acting:
-        problems.append(Problem("to_act", f"Seat {acting} is to act, not {to_act}."))
+        problems.append(Problem("to_act", "to_act", {"now": acting, "given": to_act}))
     if result is not UNSET and result != settled:
-        problems.append(Problem("result", "The result does not match the state."))
+        problems.append(Problem("result", "result"))
     return problems
 
 
@@ -164,10 +177,16 @@ def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
 
 
 class Problem(NamedTuple):
-    """One thing wrong with a state: the field at fault (a dotted path) and why."""
+    """One thing wrong with a state: the field at fault (a dotted path), a code and the
+    values its message names; the message is the catalogue's entry `state.<code>`."""
 
     field: str
-    message: str
+    code: str
+    values: dict[str, Any] | None = None
+
+    @property
+    def message(self) -> str:
+        return english(f"state.{self.code}", self.values)
 
 
 class InvalidState(ValueError):
@@ -176,6 +195,11 @@ class InvalidState(ValueError):
     def __init__(self, problems: list[Problem]):
         super().__init__("; ".join(f"{p.field}: {p.message}" for p in problems))
         self.problems = problems
+
+
+class NoWorldFits(Exception):
+    """No deal of the hidden cards fits a view: what it says the seats lack or hold
+    contradicts itself (a view narrowed by a model of play the players did not follow)."""
 
 
 class Game:
@@ -189,6 +213,18 @@ class Game:
     deck_info: dict[str, Any]
     rules: tuple[str, ...]
     actions: tuple[str, ...]
+    # The module of the game's AI, whose SETTINGS the AI reads (rules/ai/settings.py).
+    ai_module: str
+
+    def build(self, *args: Any, **fields: Any) -> Any:
+        """A state from its fields as the game's state schema loads them (cards as deck
+        indices; the derived fields phase, to_act and result optional, checked when given),
+        or InvalidState with every problem found, its field paths those of API.md."""
+        raise NotImplementedError
+
+    def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
+        """A card's name in a catalogue's words (rules/texts.py)."""
+        return card_name(catalogue, self.id, suit, rank)
 
     def deal(self, rng: random.Random, order: list[int] | None = None, **options: Any):
         """A new deal: stacked from `order` (first = top) when given, else shuffled by rng.
@@ -210,7 +246,7 @@ class Game:
         keys = [rng.random() for _ in self.deck.codes]
         return sorted(range(len(keys)), key=keys.__getitem__)
 
-    def deal_from(self, order: list[int], **options: Any):
+    def deal_from(self, *args: Any, **options: Any) -> Any:
         """The stacked deal of RULES.md (D2, T2, G4) from a full ordered deck."""
         raise NotImplementedError
 
@@ -224,7 +260,7 @@ class Game:
         """The seat's hand, a bitmask."""
         return state.hands[seat]
 
-    def legal_moves(self, state) -> list[Move | Template]:
+    def legal_moves(self, state) -> Sequence[Move | Template]:
         raise NotImplementedError
 
     def verify(self, state, move: Move) -> Reason | None:
@@ -234,6 +270,10 @@ class Game:
     def play(self, state, move: Move) -> tuple[Any, list[dict]]:
         """The next state and the events, for a move that `verify` accepts."""
         raise NotImplementedError
+
+    def events(self, state, move: Move, new) -> list[dict]:
+        """What `move` did to `state`, giving `new` (API.md, "Events"), cards as indices."""
+        return self.play(state, move)[1]
 
     def apply(self, state, move: Move):
         """The next state alone: what search and random playouts need, without events."""
@@ -277,9 +317,9 @@ def conservation_problems(deck: Deck, piles, places: Callable[[], list[tuple[str
 
     `piles` are the state's lists of card indices. A valid state passes on a count and a
     set of them; only one that fails pays for `places()`, (field path, card) for every card
-    placed, a string built per card (a mid-deal `build` in-process: Ganjifa 56 -> 18 µs,
-    Tarot 95 -> 65 µs). A duplicate is reported at its second place, the missing cards once
-    at the state's root."""
+    placed, a string built per card, which would otherwise be most of a mid-deal `build`.
+    A duplicate is reported at its second place, the missing cards once at the state's
+    root."""
     total = 0
     cards: set[int] = set()
     for pile in piles:
@@ -292,10 +332,12 @@ def conservation_problems(deck: Deck, piles, places: Callable[[], list[tuple[str
     codes = deck.codes
     for where, card in places():
         if card in seen:
-            problems.append(Problem(where, f"{codes[card]} appears twice (also at {seen[card]})."))
+            problems.append(Problem(where, "card_twice", {"card": codes[card],
+                                                          "also": seen[card]}))
         else:
             seen[card] = where
     if len(seen) < len(deck):
         missing = [codes[c] for c in range(len(deck)) if c not in seen]
-        problems.append(Problem("", f"{len(missing)} card(s) missing: {', '.join(missing)}."))
+        problems.append(Problem("", "cards_missing", {"count": len(missing),
+                                                      "cards": missing}))
     return problems

@@ -33,6 +33,7 @@ from rules.game import (
     Game,
     InvalidState,
     Move,
+    NoWorldFits,
     Problem,
     Template,
     View,
@@ -42,24 +43,16 @@ from rules.game import (
     placed,
 )
 from rules.reasons import Reason
+from rules.texts import ENGLISH, english, in_digits
 
-# G1: the ten suits in avatar order, with the avatar's name and the suit's emblem.
-AVATARS = (
-    ("MAT", "Matsya", "fish"),
-    ("KUR", "Kurma", "tortoise"),
-    ("VAR", "Varaha", "boar"),
-    ("NAR", "Narasimha", "man-lion"),
-    ("VAM", "Vamana", "dwarf"),
-    ("PAR", "Parashurama", "axe"),
-    ("RAM", "Rama", "bow"),
-    ("KRI", "Krishna", "discus"),  # [decided] G1 names no emblem: the chakra
-    ("BAL", "Balarama", "plough"),  # [decided] G1 names no emblem: the hala
-    ("KAL", "Kalki", "horse"),
-)
-SUITS = tuple(code for code, _, _ in AVATARS)
+# G1: the ten suits in avatar order. The avatars' names and the suits' emblems are the
+# catalogues' `ganjifa.avatar.<suit>` and `ganjifa.emblem.<suit>`; [decided] G1 names no
+# emblem for Krishna and Balarama: the discus (chakra) and the plough (hala).
+SUITS = ("MAT", "KUR", "VAR", "NAR", "VAM", "PAR", "RAM", "KRI", "BAL", "KAL")
 SUIT_COUNT = len(SUITS)
-AVATAR_NAMES = tuple(name for _, name, _ in AVATARS)
-EMBLEMS = tuple(emblem for _, _, emblem in AVATARS)
+AVATAR_NAMES = tuple(ENGLISH[f"ganjifa.avatar.{code}"] for code in SUITS)
+EMBLEMS = tuple(ENGLISH[f"ganjifa.emblem.{code}"] for code in SUITS)
+AVATARS = tuple(zip(SUITS, AVATAR_NAMES, EMBLEMS, strict=True))  # (code, avatar, emblem)
 # A card's index is 12 * suit + rank index, ranks in this order; a suit fills one 12-bit
 # chunk of a hand mask, so a move_chunks chunk is exactly one suit.
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "M", "R")
@@ -87,12 +80,19 @@ RANK_ORDER = {
     "last": ("R", "M", *reversed(RANKS[:10])),
 }
 
+def name_card(catalogue: dict[str, str], suit: str, rank: str) -> str:
+    """A card's name in a catalogue's words: its pip number or court, of its avatar."""
+    local_rank = catalogue.get(f"ganjifa.rank.{rank}") or in_digits(catalogue, rank)
+    return catalogue["ganjifa.card"].format(rank=local_rank,
+                                            suit=catalogue[f"ganjifa.avatar.{suit}"])
+
+
 DECK = Deck(
     Card(
         RANKS[r] + SUITS[s],
         SUITS[s],
         RANKS[r],
-        f"{RANK_LABELS[r] if r >= MANTRI else RANKS[r]} of {AVATAR_NAMES[s]}",
+        name_card(ENGLISH, SUITS[s], RANKS[r]),
         RANK_LABELS[r],
     )
     for s in range(SUIT_COUNT)
@@ -131,44 +131,38 @@ SUIT_PLAYS = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "play", card=c)
                    for s in range(PLAYERS))
 SHIFTS = tuple(SUIT_SIZE * s for s in range(SUIT_COUNT))
 _new = tuple.__new__  # a state or a Dukal from a ready tuple, without NamedTuple's __new__
-_DUKAL_MOVES: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+# G8: every Dukal move, DUKALS[seat][suit][run], built at import (36 runs a suit: a
+# thousand moves), so that workers forked after it share them and no cache fills (issue 16).
+DUKALS = tuple(tuple({run: Move(seat, "dukal", cards=tuple(bit_list(
+    run << SUIT_SIZE * suit | 1 << MANTRIS[suit] | 1 << RAJAS[suit])))
+    for run in set().union(*RUNS)} for suit in range(SUIT_COUNT)) for seat in range(PLAYERS))
 
 
 def dukal_moves(seat: int, suit: int, pips: int) -> tuple[Move, ...]:
     """G8: every Dukal of `suit` that a hand holding the Raja, the Mantri and these pips
-    may lead; built once per (seat, suit, pips) and kept."""
-    key = (seat, suit, pips)
-    moves = _DUKAL_MOVES.get(key)
-    if moves is None:
-        courts = 1 << MANTRIS[suit] | 1 << RAJAS[suit]
-        base = SUIT_SIZE * suit
-        moves = tuple(Move(seat, "dukal", cards=tuple(bit_list(run << base | courts)))
-                      for run in RUNS[pips])
-        _DUKAL_MOVES[key] = moves
-    return moves
+    may lead."""
+    dukals = DUKALS[seat][suit]
+    return tuple(dukals[run] for run in RUNS[pips])
 
 
-def suit_label(suit: int) -> str:
-    return f"{AVATAR_NAMES[suit]} ({SUITS[suit]})"
-
-
-def dukal_flaw(cards: int) -> str | None:
-    """Why a set of cards (a mask) is not a Dukal (G8), or None when it is one."""
+def dukal_flaw(cards: int) -> dict[str, str] | None:
+    """Why a set of cards (a mask) is not a Dukal (G8), as the values of a reason or a
+    problem (`why` names the entry `why.<code>`), or None when it is one."""
     if not cards:
-        return "it holds no card"
+        return {"why": "dukal.empty"}
     suit = SUIT_OF[lowest(cards)]
     if cards & ~SUIT_MASK[suit]:
-        return "its cards are not all of one suit"
+        return {"why": "dukal.suits"}
     if not cards >> RAJAS[suit] & 1:
-        return f"it lacks the Raja of {AVATAR_NAMES[suit]}"
+        return {"why": "dukal.no_raja", "avatar": SUITS[suit]}
     if not cards >> MANTRIS[suit] & 1:
-        return f"it lacks the Mantri of {AVATAR_NAMES[suit]}"
+        return {"why": "dukal.no_mantri", "avatar": SUITS[suit]}
     pips = cards >> (SUIT_SIZE * suit) & PIP_BITS
     if pips.bit_count() < 3:
-        return "it needs a run of at least three consecutive pips"
+        return {"why": "dukal.short"}
     run = pips >> ((pips & -pips).bit_length() - 1)
     if run & (run + 1):
-        return "its pips are not one run of consecutive numbers"
+        return {"why": "dukal.gap"}
     return None
 
 
@@ -240,8 +234,8 @@ class Dukal(NamedTuple):
 
 class GanjifaState(NamedTuple):
     trump: int  # suit index: RAM by day, KRI by night (G3)
-    hands: tuple[int, int, int]  # bitmasks
-    captured: tuple[int, int, int]  # bitmasks (G7, G8)
+    hands: tuple[int, ...]  # bitmasks, one a seat
+    captured: tuple[int, ...]  # bitmasks, one a seat (G7, G8)
     leader: int  # leads, or led, the trick in progress; a pending Dukal's seat
     trick: tuple[int, ...]  # cards in play order from the leader, at most two
     dukal: Dukal | None
@@ -249,9 +243,9 @@ class GanjifaState(NamedTuple):
     # tricks as (leader, cards in play order, winner) and the captured Dukals, oldest
     # first; None when a client sent a state without them. `voids` are the cards each seat
     # has shown it lacks in those tricks (G6), which the AI's worlds respect.
-    tricks: tuple[tuple[int, tuple[int, int, int], int], ...] | None = None
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...] | None = None
     dukals: tuple[Dukal, ...] | None = None
-    voids: tuple[int, int, int] = (0, 0, 0)
+    voids: tuple[int, ...] = (0, 0, 0)
 
     @property
     def period(self) -> str:
@@ -297,7 +291,7 @@ def settlement_of(counts: list[int]) -> dict:
             "winners": [s for s in range(PLAYERS) if counts[s] == best]}
 
 
-def _without(hands: tuple[int, int, int], seat: int, cards: int) -> tuple[int, int, int]:
+def _without(hands: tuple[int, ...], seat: int, cards: int) -> tuple[int, ...]:
     if seat == 0:
         return (hands[0] & ~cards, hands[1], hands[2])
     if seat == 1:
@@ -305,7 +299,7 @@ def _without(hands: tuple[int, int, int], seat: int, cards: int) -> tuple[int, i
     return (hands[0], hands[1], hands[2] & ~cards)
 
 
-def _adding(piles: tuple[int, int, int], seat: int, cards: int) -> tuple[int, int, int]:
+def _adding(piles: tuple[int, ...], seat: int, cards: int) -> tuple[int, ...]:
     if seat == 0:
         return (piles[0] | cards, piles[1], piles[2])
     if seat == 1:
@@ -313,8 +307,8 @@ def _adding(piles: tuple[int, int, int], seat: int, cards: int) -> tuple[int, in
     return (piles[0], piles[1], piles[2] | cards)
 
 
-def _voids_after(voids: tuple[int, int, int], trump: int, leader: int, first: int,
-                 second: int, third: int) -> tuple[int, int, int]:
+def _voids_after(voids: tuple[int, ...], trump: int, leader: int, first: int,
+                 second: int, third: int) -> tuple[int, ...]:
     """`voids` with what the two followers of a completed trick showed they lack (G6)."""
     shown = SHOWN_VOID[trump][SUIT_OF[first]]
     out = list(voids)
@@ -323,129 +317,281 @@ def _voids_after(voids: tuple[int, int, int], trump: int, leader: int, first: in
     return (out[0], out[1], out[2])
 
 
-def _revoke(seat: int, held: int, led: int, card: int, trump: int) -> str | None:
-    """Why `seat`, holding `held` beside `card`, could not follow a trick led in suit `led`
-    with `card` (G6), or None if it could."""
+def trick_winner(trump: int, leader: int, cards) -> int:
+    """G7: the seat that wins the complete trick `cards` (three, in play order from
+    `leader`): the highest trump, else the highest card of the led suit. The card winning
+    so far is always of the led suit or a trump, so BEATERS decides each step."""
+    beaters = BEATERS[trump]
+    first, second, third = cards
+    if beaters[first] >> second & 1:
+        best = 2 if beaters[second] >> third & 1 else 1
+    else:
+        best = 2 if beaters[first] >> third & 1 else 0
+    return (leader + best) % PLAYERS
+
+
+# -- the checks of a state given as fields, one rule block each ---------------------------
+# A play is (seat, card); a Dukal {"seat", "cards", "discards": [(seat, cards)]}; a
+# completed trick ([3 plays], winner). Each check returns its problems.
+
+Plays = list[tuple[int, int]]
+
+
+def revoke_problem(path: str, seat: int, held: int, led: int, card: int, trump: int
+                   ) -> Problem | None:
+    """G6: `seat`, holding `held` beside `card`, could not follow a trick led in suit `led`
+    with `card`; None if it could."""
     if SUIT_OF[card] == led:
         return None
+    values = {"seat": seat, "suit": SUITS[led], "card": DECK.codes[card]}
     if held & SUIT_MASK[led]:
-        return (f"Seat {seat} held {suit_label(led)} and had to follow suit, not play "
-                f"{DECK.codes[card]} (G6).")
+        return Problem(path, "ganjifa_revoke_follow", values)
     if not void_options(held | 1 << card, led, trump) >> card & 1:
-        return (f"Seat {seat} was void in {suit_label(led)} and had to play a trump or the "
-                f"next suit it held, not {DECK.codes[card]} (G6).")
+        return Problem(path, "ganjifa_revoke_next_suit", values)
     return None
 
 
-def _dukal_problems(problems: list[Problem], path: str, seat: int, cards: list[int],
-                    discards: list[tuple[int, list[int]]]) -> None:
+def dukal_problems(path: str, seat: int, cards: list[int],
+                   discards: list[tuple[int, list[int]]]) -> list[Problem]:
     """G8 for the Dukal at `path`, led by `seat`, and its answers so far: a Dukal, answered
     in turn order from the leader's left, each answer exactly k cards."""
+    problems = []
     k = len(cards)
     flaw = dukal_flaw(mask_of(cards))
     if flaw:
-        problems.append(Problem(f"{path}.cards", f"Not a Dukal: {flaw} (G8)."))
+        problems.append(Problem(f"{path}.cards", "ganjifa_not_dukal", flaw))
     for j, (answer, given) in enumerate(discards):
         expected = (seat + 1 + j) % PLAYERS
         if answer != expected:
-            problems.append(Problem(
-                f"{path}.discards.{j}.seat", f"Answer {j} to seat {seat}'s Dukal is seat "
-                f"{expected}'s, not seat {answer}'s (G8)."))
+            problems.append(Problem(f"{path}.discards.{j}.seat", "ganjifa_answer_turn", {
+                "answer": j, "seat": seat, "expected": expected, "given": answer}))
         if len(given) != k:
-            problems.append(Problem(
-                f"{path}.discards.{j}.cards", f"An answer to a Dukal of {k} cards is exactly "
-                f"{k} cards, not {len(given)} (G8)."))
+            problems.append(Problem(f"{path}.discards.{j}.cards", "ganjifa_answer_size",
+                                    {"count": k, "given": len(given)}))
+    return problems
 
 
-def _history(problems: list[Problem], trump: int, masks: list[int],
-             captured: list[list[int]], leader: int, trick: list[tuple[int, int]],
-             dukal: dict | None, tricks: list | None, dukals: list | None) -> tuple:
-    """The deal's history given with a state, checked against the rules and the state:
-    (tricks, dukals, voids) for GanjifaState, its problems added to `problems`.
+def pile_problems(hands: list[list[int]], captured: list[list[int]], trick: Plays,
+                  dukal: dict | None) -> list[Problem]:
+    """G1: every card once across the piles; G7, G8: captures come in threes."""
+    def places() -> list[tuple[str, int]]:
+        out = []
+        for s in range(PLAYERS):
+            out += placed(f"hands.{s}", hands[s])
+        for s in range(PLAYERS):
+            out += placed(f"captured.{s}", captured[s])
+        out += [(f"trick.{i}.card", c) for i, (_, c) in enumerate(trick)]
+        if dukal is not None:
+            out += placed("dukal.cards", dukal["cards"])
+            for j, (_, cards) in enumerate(dukal["discards"]):
+                out += placed(f"dukal.discards.{j}.cards", cards)
+        return out
 
-    Each trick is three plays in turn order, won as G7 says, the first led with the trump
-    Raja (G5) and each led by the last one's winner; each Dukal is a Dukal (G8) answered
-    by both opponents with k cards; together they are exactly the captured cards, each in
-    its winner's pile. A follower who did not follow suit must not hold the led suit
-    later, nor a suit it had to play before the one it played (G6): the cards a seat held
-    at a trick are known in part (its hand now and what it played since; a Dukal's cards
-    may have left its hand before or after), so a revoke is reported only when certain."""
+    piles = [*hands, *captured, [c for _, c in trick]]
+    if dukal is not None:
+        piles += [dukal["cards"], *(cards for _, cards in dukal["discards"])]
+    problems = conservation_problems(DECK, piles, places)
+    for s in range(PLAYERS):
+        if len(captured[s]) % 3:
+            problems.append(Problem(f"captured.{s}", "ganjifa_captured_threes",
+                                    {"count": len(captured[s])}))
+    return problems
+
+
+def lead_problems(trump: int, masks: list[int], captured: list[list[int]], leader: int,
+                  trick: Plays, dukal: dict | None) -> list[Problem]:
+    """G5: the holder of the trump Raja opens with it, and no Dukal opens; G7, G8: after
+    the opening, the leader has won a trick or a Dukal."""
+    problems = []
     codes = DECK.codes
-    if tricks is None or dukals is None:
-        given, absent = ("tricks", "dukals") if dukals is None else ("dukals", "tricks")
-        problems.append(Problem(absent, f"`{given}` is given without `{absent}`: the deal's "
-                                "history is both, or neither."))
-        return None, None, (0, 0, 0)
-    beaters = BEATERS[trump]
-    won = [0, 0, 0]
-    count = 0
-    played: list[tuple[int, tuple[int, int, int], int]] = []
+    raja = RAJAS[trump]
+    if any(captured):
+        if not captured[leader]:
+            problems.append(Problem("leader", "ganjifa_leader_captured_nothing",
+                                    {"seat": leader}))
+        return problems
+    if dukal is not None:
+        problems.append(Problem("dukal", "ganjifa_dukal_opening"))
+    elif trick:
+        if trick[0][1] != raja:
+            problems.append(Problem("trick.0.card", "ganjifa_opening_raja",
+                                    {"raja": codes[raja], "card": codes[trick[0][1]]}))
+    else:
+        holder = next((s for s in range(PLAYERS) if masks[s] >> raja & 1), None)
+        if holder is not None and holder != leader:
+            problems.append(Problem("leader", "ganjifa_opener", {
+                "holder": holder, "raja": codes[raja], "seat": leader}))
+    return problems
+
+
+def trick_problems(trump: int, masks: list[int], leader: int, trick: Plays,
+                   dukal: dict | None) -> list[Problem]:
+    """G6: the trick in progress played in turn and followed as the hands allow; G7: two
+    cards at most; G8: none while a Dukal waits."""
+    problems = []
+    if len(trick) >= PLAYERS:
+        problems.append(Problem("trick", "ganjifa_trick_full"))
+    if trick and dukal is not None:
+        problems.append(Problem("trick", "ganjifa_trick_during_dukal"))
+    for i, (seat, card) in enumerate(trick):
+        expected = (leader + i) % PLAYERS
+        if seat != expected:
+            problems.append(Problem(f"trick.{i}.seat", "ganjifa_play_turn", {
+                "play": i, "leader": leader, "expected": expected, "seat": seat}))
+        elif i:
+            revoke = revoke_problem(f"trick.{i}.card", seat, masks[seat],
+                                    SUIT_OF[trick[0][1]], card, trump)
+            if revoke:
+                problems.append(revoke)
+    return problems
+
+
+def _given_since_lead(leader: int, trick: Plays, dukal: dict | None
+                      ) -> tuple[list[int], int | None]:
+    """The cards each hand has given since the current lead, and the seat to answer."""
+    given = [0, 0, 0]
+    if dukal is not None:
+        d, k, discards = dukal["seat"], len(dukal["cards"]), dukal["discards"]
+        given[d] = k
+        for j in range(len(discards)):
+            given[(d + 1 + j) % PLAYERS] = k
+        if len(discards) < PLAYERS - 1:
+            return given, (d + 1 + len(discards)) % PLAYERS
+        return given, None
+    if len(trick) >= PLAYERS:
+        return given, None
+    for i in range(len(trick)):
+        given[(leader + i) % PLAYERS] = 1
+    return given, (leader + len(trick)) % PLAYERS
+
+
+def pending_dukal_problems(hands: list[list[int]], leader: int, dukal: dict | None
+                           ) -> list[Problem]:
+    """G8: the Dukal waiting for its answers is the leader's, a Dukal, no larger than an
+    opponent's hand, and answered by one opponent at most."""
+    if dukal is None:
+        return []
+    d, cards, discards = dukal["seat"], dukal["cards"], dukal["discards"]
+    problems = []
+    if d != leader:
+        problems.append(Problem("dukal.seat", "ganjifa_dukal_seat", {"leader": leader}))
+    problems += dukal_problems("dukal", d, cards, discards)
+    if len(discards) >= PLAYERS - 1:
+        problems.append(Problem("dukal.discards", "ganjifa_dukal_answered"))
+    given, _ = _given_since_lead(leader, [], dukal)
+    for s in range(PLAYERS):
+        held = len(hands[s]) + given[s]
+        if s != d and len(cards) > held:
+            problems.append(Problem("dukal.cards", "ganjifa_dukal_larger",
+                                    {"count": len(cards), "seat": s, "held": held}))
+    return problems
+
+
+def hand_size_problems(hands: list[list[int]], leader: int, trick: Plays,
+                       dukal: dict | None) -> list[Problem]:
+    """G4: equal hands at every lead; a trick takes one card, a Dukal k from each hand."""
+    given, answering = _given_since_lead(leader, trick, dukal)
+    if answering is None:
+        return []
+    fresh = len(hands[answering]) + given[answering]
+    return [Problem(f"hands.{s}", "ganjifa_hand_size", {
+                "seat": s, "count": len(hands[s]), "expected": fresh - given[s]})
+            for s in range(PLAYERS) if len(hands[s]) != fresh - given[s]]
+
+
+# -- the deal's history --------------------------------------------------------------------
+
+Played = tuple[int, tuple[int, ...], int]  # (leader, cards in play order, winner)
+
+
+def history_tricks(trump: int, tricks: list[tuple[Plays, int]], leader: int
+                   ) -> tuple[list[Problem], list[Played]]:
+    """The completed tricks: three plays in turn order (G6), the first led with the trump
+    Raja (G5), each led by the last one's winner and won as G7 says; and the leader now is
+    the last winner."""
+    problems = []
+    codes = DECK.codes
+    played: list[Played] = []
     for i, (plays, winner) in enumerate(tricks):
         path = f"tricks.{i}"
         first = plays[0][0]
         if i == 0 and plays[0][1] != RAJAS[trump]:
-            problems.append(Problem(
-                f"{path}.cards.0.card", f"The deal opens with the trump Raja "
-                f"{codes[RAJAS[trump]]}, not {codes[plays[0][1]]} (G5)."))
+            problems.append(Problem(f"{path}.cards.0.card", "ganjifa_opening_raja", {
+                "raja": codes[RAJAS[trump]], "card": codes[plays[0][1]]}))
         if played and first != played[-1][2]:
-            problems.append(Problem(
-                f"{path}.cards.0.seat", f"Seat {played[-1][2]} won trick {i - 1} and leads "
-                f"trick {i}, not seat {first} (G7)."))
+            problems.append(Problem(f"{path}.cards.0.seat", "ganjifa_history_leader", {
+                "winner": played[-1][2], "previous": i - 1, "trick": i, "seat": first}))
         for j, (seat, _) in enumerate(plays):
             if seat != (first + j) % PLAYERS:
-                problems.append(Problem(
-                    f"{path}.cards.{j}.seat", f"Play {j} of a trick led by seat {first} is "
-                    f"seat {(first + j) % PLAYERS}'s, not seat {seat}'s (G6)."))
-        a, b, c = (card for _, card in plays)
-        best = 1 if beaters[a] >> b & 1 else 0
-        if beaters[(a, b)[best]] >> c & 1:
-            best = 2
-        best = (first + best) % PLAYERS
+                problems.append(Problem(f"{path}.cards.{j}.seat", "ganjifa_play_turn", {
+                    "play": j, "leader": first, "expected": (first + j) % PLAYERS,
+                    "seat": seat}))
+        cards = (plays[0][1], plays[1][1], plays[2][1])
+        best = trick_winner(trump, first, cards)
         if winner != best:
-            problems.append(Problem(
-                f"{path}.winner", f"Seat {best} wins this trick, not seat {winner} (G7)."))
-        won[best] |= 1 << a | 1 << b | 1 << c
-        count += 3
-        played.append((first, (a, b, c), best))
+            problems.append(Problem(f"{path}.winner", "ganjifa_trick_winner",
+                                    {"winner": best, "given": winner}))
+        played.append((first, cards, best))
     if played and leader != played[-1][2]:
-        problems.append(Problem(
-            "leader", f"Seat {played[-1][2]} won the last trick and leads (G7, G8), not "
-            f"seat {leader}."))
+        problems.append(Problem("leader", "ganjifa_last_winner_leads",
+                                {"winner": played[-1][2], "seat": leader}))
+    return problems, played
+
+
+def history_dukals(dukals: list[dict], played: list[Played]
+                   ) -> tuple[list[Problem], list[Dukal]]:
+    """The captured Dukals: each a Dukal (G8) led by a seat that had won a trick, so that it
+    led (G5, G8), and answered by both opponents."""
+    problems = []
     leaders = {w for _, _, w in played}
     captures = []
     for i, entry in enumerate(dukals):
         path = f"dukals.{i}"
         seat, cards, discards = entry["seat"], entry["cards"], entry["discards"]
-        k = len(cards)
         if seat not in leaders:
-            problems.append(Problem(
-                f"{path}.seat", f"Seat {seat} won no trick, so never led after the opening "
-                "trick: only the leader leads a Dukal (G5, G8)."))
-        _dukal_problems(problems, path, seat, cards, discards)
+            problems.append(Problem(f"{path}.seat", "ganjifa_dukal_leader_won_nothing",
+                                    {"seat": seat}))
+        problems += dukal_problems(path, seat, cards, discards)
         if len(discards) != PLAYERS - 1:
-            problems.append(Problem(
-                f"{path}.discards", "A captured Dukal was answered by both opponents (G8)."))
-        whole = mask_of(cards)
-        for _, given in discards:
-            whole |= mask_of(given)
-        won[seat] |= whole
-        count += k + sum(len(given) for _, given in discards)
+            problems.append(Problem(f"{path}.discards", "ganjifa_dukal_unanswered"))
         captures.append(Dukal(seat, mask_of(cards),
                               tuple(mask_of(given) for _, given in discards)))
+    return problems, captures
+
+
+def history_pile_problems(captured: list[list[int]], played: list[Played],
+                          dukals: list[dict]) -> list[Problem]:
+    """G1, G7, G8: the tricks and Dukals are exactly the captured cards, each once and in
+    its winner's pile."""
+    won = [0, 0, 0]
+    count = 0
+    for _, (a, b, c), winner in played:
+        won[winner] |= 1 << a | 1 << b | 1 << c
+        count += 3
+    for entry in dukals:
+        for cards in (entry["cards"], *(given for _, given in entry["discards"])):
+            won[entry["seat"]] |= mask_of(cards)
+            count += len(cards)
+    problems = []
     for s in range(PLAYERS):
         pile = mask_of(captured[s])
         if pile != won[s]:
-            problems.append(Problem(
-                f"captured.{s}", f"Seat {s}'s captured cards are not those of the tricks and "
-                f"Dukals it won: {(pile & ~won[s]).bit_count()} more, "
-                f"{(won[s] & ~pile).bit_count()} missing (G7, G8)."))
+            problems.append(Problem(f"captured.{s}", "ganjifa_captured_pile", {
+                "seat": s, "extra": (pile & ~won[s]).bit_count(),
+                "missing": (won[s] & ~pile).bit_count()}))
     if count != (won[0] | won[1] | won[2]).bit_count():
-        problems.append(Problem(
-            "tricks", "A card is played twice in the completed tricks and Dukals (G1)."))
-    # G6 backwards: what each seat held at a trick includes its hand now and what it
-    # played in later tricks, the trick in progress and the pending Dukal; and a captured
-    # Dukal's cards, at every trick up to its leader's first won one, since only a leader
-    # leads a Dukal (G8).
+        problems.append(Problem("tricks", "ganjifa_history_twice"))
+    return problems
+
+
+def history_revokes(trump: int, masks: list[int], trick: Plays, dukal: dict | None,
+                    played: list[Played], captures: list[Dukal]) -> list[Problem]:
+    """G6 backwards: a follower who did not follow suit must not hold the led suit later,
+    nor a suit it had to play before the one it played. What a seat held at a trick is
+    known in part: its hand now and what it played in later tricks, the trick in progress
+    and the pending Dukal; and a captured Dukal's cards, at every trick up to its leader's
+    first won one, since only a leader leads a Dukal (G8). A revoke is reported only when
+    certain."""
     later = list(masks)
     for seat, card in trick:
         later[seat] |= 1 << card
@@ -459,44 +605,62 @@ def _history(problems: list[Problem], trump: int, masks: list[int],
     early = sorted(((first_win[d.seat], (d.seat + j) % PLAYERS, m)
                     for d in captures if d.seat in first_win
                     for j, m in enumerate((d.cards, *d.discards))), reverse=True)
+    problems = []
     for i in range(len(played) - 1, -1, -1):
         while early and early[0][0] >= i:
-            _, seat, cards = early.pop(0)
-            later[seat] |= cards
+            _, seat, mask = early.pop(0)
+            later[seat] |= mask
         first, cards, _ = played[i]
         led = SUIT_OF[cards[0]]
         for j in (1, 2):
-            seat, card = (first + j) % PLAYERS, cards[j]
-            revoke = _revoke(seat, later[seat], led, card, trump)
+            seat = (first + j) % PLAYERS
+            revoke = revoke_problem(f"tricks.{i}.cards.{j}.card", seat, later[seat], led,
+                                    cards[j], trump)
             if revoke:
-                problems.append(Problem(f"tricks.{i}.cards.{j}.card", revoke))
+                problems.append(revoke)
         for j in range(PLAYERS):
             later[(first + j) % PLAYERS] |= 1 << cards[j]
-    voids = (0, 0, 0)
+    return problems
+
+
+def history_of(trump: int, masks: list[int], captured: list[list[int]], leader: int,
+               trick: Plays, dukal: dict | None, tricks: list | None, dukals: list | None
+               ) -> tuple[list[Problem], tuple]:
+    """The deal's history given with a state, checked against the rules and the state: its
+    problems, and (tricks, dukals, voids) for GanjifaState."""
+    if tricks is None or dukals is None:
+        given, absent = ("tricks", "dukals") if dukals is None else ("dukals", "tricks")
+        return [Problem(absent, "ganjifa_history_half", {"given": given, "absent": absent})], \
+            (None, None, (0, 0, 0))
+    problems, played = history_tricks(trump, tricks, leader)
+    found, captures = history_dukals(dukals, played)
+    problems += found
+    problems += history_pile_problems(captured, played, dukals)
+    problems += history_revokes(trump, masks, trick, dukal, played, captures)
+    voids: tuple[int, ...] = (0, 0, 0)
     for first, (a, b, c), _ in played:
         voids = _voids_after(voids, trump, first, a, b, c)
-    return tuple(played), tuple(captures), voids
+    return problems, (tuple(played), tuple(captures), voids)
 
 
 class Ganjifa(Game):
     id = "ganjifa"
-    name = "Dashavatara Ganjifa"
+    name = english("game.ganjifa.name")
     players = PLAYERS
-    summary = (
-        "Three players compete to capture the most cards from ten suits, one per avatar of "
-        "Vishnu. Pip ranks run in opposite directions in the first and last five suits; a "
-        "Dukal — the Raja, the Mantri and a run of pips — captures many cards at once."
-    )
+    summary = english("game.ganjifa.summary")
     deck = DECK
     deck_info = {
-        "name": "Dashavatara Ganjifa, 120 round cards",
+        "name": english("game.ganjifa.deck.name"),
         "size": 120,
-        "origin": "India: ten suits for the ten avatars of Vishnu, each with ten pips, a "
-        "Mantri (minister) and a Raja (king); traditionally hand-painted round cards",
+        "origin": english("game.ganjifa.deck.origin"),
         "wikipedia": "https://en.wikipedia.org/wiki/Ganjifa",
     }
     rules = tuple(f"G{i}" for i in range(1, 10))
     actions = ("play", "dukal", "discard")
+    ai_module = "rules.ai.ganjifa"
+
+    def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
+        return name_card(catalogue, suit, rank)
 
     # -- dealing -----------------------------------------------------------------
 
@@ -529,127 +693,21 @@ class Ganjifa(Game):
         `dukal` as {"seat", "cards", "discards": [(seat, cards)]}; the optional history as
         `tricks`, ([(seat, card)], winner) each, and `dukals`, like `dukal`), or
         InvalidState with every problem found. Field paths match the JSON state of API.md."""
-        codes = DECK.codes
-        def places() -> list[tuple[str, int]]:
-            out = []
-            for s in range(PLAYERS):
-                out += placed(f"hands.{s}", hands[s])
-            for s in range(PLAYERS):
-                out += placed(f"captured.{s}", captured[s])
-            out += [(f"trick.{i}.card", c) for i, (_, c) in enumerate(trick)]
-            if dukal is not None:
-                out += placed("dukal.cards", dukal["cards"])
-                for j, (_, cards) in enumerate(dukal["discards"]):
-                    out += placed(f"dukal.discards.{j}.cards", cards)
-            return out
-
-        piles = [*hands, *captured, [c for _, c in trick]]
-        if dukal is not None:
-            piles += [dukal["cards"], *(cards for _, cards in dukal["discards"])]
-        problems = conservation_problems(DECK, piles, places)
-
         trump = PERIODS.get(period)
+        problems = pile_problems(hands, captured, trick, dukal)
         if trump is None:
-            problems.append(Problem("period", "The period is day or night (G3)."))
+            problems.append(Problem("period", "ganjifa_period"))
             trump = PERIODS["day"]
         masks = [mask_of(h) for h in hands]
-        sizes = [len(h) for h in hands]
-
-        for s in range(PLAYERS):
-            if len(captured[s]) % 3:
-                problems.append(Problem(
-                    f"captured.{s}",
-                    f"{len(captured[s])} captured cards: cards are captured three at a time "
-                    "(a trick, G7) or 3k at a time (a Dukal, G8)."))
-
-        # Leader and opening (G5, G7, G8).
-        opening = not any(captured)
-        if not opening and not captured[leader]:
-            problems.append(Problem(
-                "leader", f"Seat {leader} leads but has captured nothing: only the winner of "
-                "the last trick or Dukal leads (G7, G8)."))
-        raja = RAJAS[trump]
-        if opening:
-            if dukal is not None:
-                problems.append(Problem("dukal", "A Dukal may not open the deal (G5, G8)."))
-            if trick:
-                if trick[0][1] != raja:
-                    problems.append(Problem(
-                        "trick.0.card",
-                        f"The deal opens with the trump Raja {codes[raja]}, not "
-                        f"{codes[trick[0][1]]} (G5)."))
-            elif dukal is None:
-                holder = next((s for s in range(PLAYERS) if masks[s] >> raja & 1), None)
-                if holder is not None and holder != leader:
-                    problems.append(Problem(
-                        "leader", f"Seat {holder} holds the trump Raja {codes[raja]} and opens "
-                        f"the deal, not seat {leader} (G5)."))
-
-        # The trick (G6, G7).
-        if len(trick) >= PLAYERS:
-            problems.append(Problem(
-                "trick", "A trick of three cards is captured by its winner at once (G7)."))
-        if trick and dukal is not None:
-            problems.append(Problem(
-                "trick", "No trick is played while a Dukal waits for its discards (G8)."))
-        for i, (seat, card) in enumerate(trick):
-            expected = (leader + i) % PLAYERS
-            if seat != expected:
-                problems.append(Problem(
-                    f"trick.{i}.seat", f"Play {i} of a trick led by seat {leader} is seat "
-                    f"{expected}'s, not seat {seat}'s (G6)."))
-                continue
-            if i == 0:
-                continue
-            revoke = _revoke(seat, masks[seat], SUIT_OF[trick[0][1]], card, trump)
-            if revoke:
-                problems.append(Problem(f"trick.{i}.card", revoke))
-
-        # The pending Dukal (G8).
-        delta = [0, 0, 0]  # cards each hand has given since the current lead
-        answering = None
-        if dukal is not None:
-            d, k = dukal["seat"], len(dukal["cards"])
-            discards = dukal["discards"]
-            if d != leader:
-                problems.append(Problem(
-                    "dukal.seat", f"The Dukal's seat is the leader's, seat {leader} (G8)."))
-            _dukal_problems(problems, "dukal", d, dukal["cards"], discards)
-            if len(discards) >= PLAYERS - 1:
-                problems.append(Problem(
-                    "dukal.discards", "Once both opponents have answered, the leader captures "
-                    "the Dukal at once (G8)."))
-            delta[d] = k
-            for j in range(len(discards)):
-                delta[(d + 1 + j) % PLAYERS] = k
-            if len(discards) < PLAYERS - 1:
-                answering = (d + 1 + len(discards)) % PLAYERS
-            for s in range(PLAYERS):
-                held = sizes[s] + delta[s]
-                if s != d and k > held:
-                    problems.append(Problem(
-                        "dukal.cards", f"A Dukal of {k} cards is larger than seat {s}'s hand "
-                        f"of {held} cards (G8)."))
-        elif len(trick) < PLAYERS:
-            for i in range(len(trick)):
-                delta[(leader + i) % PLAYERS] = 1
-            answering = (leader + len(trick)) % PLAYERS
-
-        # G4: equal hands at every lead; a trick takes one card, a Dukal k from each hand.
-        if answering is not None:
-            fresh = sizes[answering] + delta[answering]
-            for s in range(PLAYERS):
-                if sizes[s] != fresh - delta[s]:
-                    problems.append(Problem(
-                        f"hands.{s}", f"Seat {s} holds {sizes[s]} cards where "
-                        f"{fresh - delta[s]} are expected: hands are equal at each lead, and "
-                        "each trick takes one card and each Dukal k cards from every hand "
-                        "(G4, G6, G8)."))
-
+        problems += lead_problems(trump, masks, captured, leader, trick, dukal)
+        problems += trick_problems(trump, masks, leader, trick, dukal)
+        problems += pending_dukal_problems(hands, leader, dukal)
+        problems += hand_size_problems(hands, leader, trick, dukal)
         history: tuple = (None, None, (0, 0, 0))
         if tricks is not None or dukals is not None:
-            history = _history(problems, trump, masks, captured, leader, trick, dukal, tricks,
-                               dukals)
+            found, history = history_of(trump, masks, captured, leader, trick, dukal, tricks,
+                                        dukals)
+            problems += found
         if problems:
             raise InvalidState(problems)
         state = GanjifaState(
@@ -712,7 +770,7 @@ class Ganjifa(Game):
                 both ^= low
                 suit = low.bit_length() // SUIT_SIZE
                 for m in dukal_moves(leader, suit, hand >> (SUIT_SIZE * suit) & PIP_BITS):
-                    if len(m.cards) <= limit:  # G8
+                    if len(m.cards or ()) <= limit:  # G8
                         moves.append(m)
         return moves
 
@@ -763,7 +821,7 @@ class Ganjifa(Game):
         card = move.card
         if card is None or not hand >> card & 1:
             return Reason("card_not_in_hand", "G6",
-                          {"seat": seat, "card": "no card" if card is None else codes[card]})
+                          {"seat": seat, "card": "?" if card is None else codes[card]})
         if not trick:
             if opening and card != RAJAS[trump]:
                 return Reason("opening_must_be_trump_raja", "G5", {"card": codes[RAJAS[trump]]})
@@ -775,12 +833,13 @@ class Ganjifa(Game):
             return Reason("must_follow_suit", "G6", {"seat": seat})
         if not void_options(hand, led, trump) >> card & 1:
             nxt = next_held_suit(hand, led)
+            assert nxt is not None  # the card played is of a suit after the led one
             return Reason("must_follow_or_next_suit", "G6",
-                          {"seat": seat, "suit": suit_label(nxt)})
+                          {"seat": seat, "suit": SUITS[nxt]})
         return None
 
     @staticmethod
-    def _dukal_reason(hands: tuple[int, int, int], seat: int,
+    def _dukal_reason(hands: tuple[int, ...], seat: int,
                       cards: tuple[int, ...]) -> Reason | None:
         codes = DECK.codes
         mask = 0
@@ -793,7 +852,7 @@ class Ganjifa(Game):
             return Reason("card_not_in_hand", "G8", {"seat": seat, "card": codes[lowest(missing)]})
         flaw = dukal_flaw(mask)
         if flaw:
-            return Reason("invalid_dukal", "G8", {"why": flaw})
+            return Reason("invalid_dukal", "G8", flaw)
         smallest = min(hands[(seat + 1) % 3].bit_count(), hands[(seat + 2) % 3].bit_count())
         if len(cards) > smallest:
             return Reason("dukal_too_large", "G8", {"size": len(cards), "smallest": smallest})
@@ -803,6 +862,7 @@ class Ganjifa(Game):
         trump, hands, captured, leader, trick, dukal, tricks, dukals, voids = state
         seat, action, card = move[0], move[1], move[2]
         if action == "play":
+            assert card is not None  # each action's fields, as its schema requires
             h0, h1, h2 = hands
             if seat == 0:
                 h0 &= ~(1 << card)
@@ -816,12 +876,7 @@ class Ganjifa(Game):
                 return _new(GanjifaState, (trump, hands, captured, leader, (*trick, card), None,
                                            tricks, dukals, voids)), [event]
             first, second = trick
-            beaters = BEATERS[trump]  # G7: the winner so far is led suit or trump
-            if beaters[first] >> second & 1:
-                winner = 2 if beaters[second] >> card & 1 else 1
-            else:
-                winner = 2 if beaters[first] >> card & 1 else 0
-            winner = (leader + winner) % 3
+            winner = trick_winner(trump, leader, (first, second, card))
             captured = _adding(captured, winner, 1 << first | 1 << second | 1 << card)
             if tricks is not None:
                 tricks = (*tricks, (leader, (first, second, card), winner))
@@ -833,12 +888,14 @@ class Ganjifa(Game):
                 return new, events
             events.append({"type": "deal_over", "settlement": _settlement(new)})
             return new, events
-        elif action == "dukal":
+        assert move.cards is not None
+        if action == "dukal":
             cards = mask_of(move.cards)
             return (GanjifaState(trump, _without(hands, seat, cards), captured, leader, (),
                                  Dukal(seat, cards, ()), tricks, dukals, voids),
                     [{"type": "dukal_led", "seat": seat, "cards": bit_list(cards)}])
         else:
+            assert dukal is not None  # a discard answers the pending Dukal
             cards = mask_of(move.cards)
             hands = _without(hands, seat, cards)
             event = {"type": "dukal_answered", "seat": seat, "cards": bit_list(cards)}
@@ -917,7 +974,7 @@ class Ganjifa(Game):
                 or hidden[first] + hidden[second] != unseen.bit_count()):
             dealt = deal_hidden(bit_list(unseen), list(hidden), allowed, rng)
             if dealt is None:
-                raise ValueError("no deal of the hidden cards fits this view")
+                raise NoWorldFits("no deal of the hidden cards fits this view")
             hands = tuple(public.hands[s] | dealt[s] for s in range(PLAYERS))
             return public._replace(hands=hands)
         pool = bit_list(free)
@@ -925,10 +982,10 @@ class Ganjifa(Game):
             mine = only | mask_of(rng.sample(pool, room))
         else:
             mine = only | free & ~mask_of(rng.sample(pool, len(pool) - room))
-        hands = list(public.hands)
-        hands[first] |= mine
-        hands[second] |= unseen & ~mine
-        return public._replace(hands=tuple(hands))
+        dealt = list(public.hands)
+        dealt[first] |= mine
+        dealt[second] |= unseen & ~mine
+        return public._replace(hands=tuple(dealt))
 
 
 GAME = Ganjifa()

@@ -7,7 +7,8 @@ Excuse at 77. Card points are counted in half points (T13) so that every sum is 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from rules.cards import Card, Deck, bit_list, mask_of, move_chunks
 from rules.game import (
@@ -15,6 +16,7 @@ from rules.game import (
     Game,
     InvalidState,
     Move,
+    NoWorldFits,
     Problem,
     Template,
     View,
@@ -24,12 +26,10 @@ from rules.game import (
     placed,
 )
 from rules.reasons import Reason
+from rules.texts import ENGLISH, card_name, english, in_digits
 
 SUITS = "SHDC"
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")  # T1
-RANK_NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-              "Jack", "Knight", "Queen", "King")
 # T1: the French pattern prints its courts as Valet, Cavalier, Dame, Roi.
 LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "C", "D", "R")
 # T13 in half points, by suit rank: every pip 1/2, J 3/2, C 5/2, Q 7/2, K 9/2.
@@ -42,6 +42,7 @@ TRICKS = 18  # T9: one card per player per trick, 18 cards each
 POIGNEE_SIZES = {10: "simple", 13: "double", 15: "triple"}  # T8
 POIGNEE_VALUES = {"simple": 20, "double": 30, "triple": 40}  # T8
 CONTRACTS = ("prise", "garde", "garde_sans", "garde_contre")  # T4, lowest first
+CHIEN_TAKEN = ("prise", "garde")  # T5: the contracts in which the taker takes the chien
 BIDS = ("pass", *CONTRACTS)
 BID_RANK = {b: i for i, b in enumerate(BIDS)}
 MULTIPLIERS = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}  # T4
@@ -55,22 +56,32 @@ EXCUSE = 77
 TRUMP_SUIT, EXCUSE_SUIT = 4, 5
 
 
+def name_card(catalogue: dict[str, str], suit: str, rank: str) -> str:
+    """A card's name in a catalogue's words: the trumps by number, the Excuse by name."""
+    if suit == "T":
+        return catalogue["tarot.trump"].format(n=in_digits(catalogue, rank))
+    if suit == "EX":
+        return catalogue["tarot.excuse"]
+    return card_name(catalogue, "tarot", suit, rank)
+
+
 def _card(i: int) -> Card:
     if i < FIRST_TRUMP:
         s, r = SUITS[i // 14], i % 14
-        return Card(RANKS[r] + s, s, RANKS[r], f"{RANK_NAMES[r]} of {SUIT_NAMES[s]}", LABELS[r],
+        return Card(RANKS[r] + s, s, RANKS[r], name_card(ENGLISH, s, RANKS[r]), LABELS[r],
                     RANK_HALF_POINTS[r] / 2)
     if i < EXCUSE:
         n = i - FIRST_TRUMP + 1
-        return Card(f"T{n}", "T", str(n), f"Trump {n}", str(n), 4.5 if n in (1, 21) else 0.5)
+        return Card(f"T{n}", "T", str(n), name_card(ENGLISH, "T", str(n)), str(n),
+                    4.5 if n in (1, 21) else 0.5)
     # The Tarot Nouveau prints a star in the Excuse's corners.
-    return Card("EX", "EX", "EX", "The Excuse", "★", 4.5)
+    return Card("EX", "EX", "EX", name_card(ENGLISH, "EX", "EX"), "★", 4.5)
 
 
 DECK = Deck(_card(i) for i in range(78))
 SUIT_OF = tuple(i // 14 if i < FIRST_TRUMP else TRUMP_SUIT if i < EXCUSE else EXCUSE_SUIT
                 for i in range(78))
-HALF_POINTS = tuple(round(c.points * 2) for c in DECK.cards)
+HALF_POINTS = tuple(round((c.points or 0) * 2) for c in DECK.cards)
 SUIT_MASK = tuple(mask_of(range(s * 14, s * 14 + 14)) for s in range(4))
 TRUMPS = mask_of(range(FIRST_TRUMP, EXCUSE))
 EXCUSE_BIT = 1 << EXCUSE
@@ -105,7 +116,7 @@ def listed_plays(seat: int, mask: int) -> list[Move]:
 
 class TarotState(NamedTuple):
     dealer: int
-    hands: tuple[int, int, int, int]  # bitmasks
+    hands: tuple[int, ...]  # bitmasks, one a seat
     chien: int  # bitmask: the cards still set aside (T2, T6)
     chien_shown: int  # bitmask: the chien revealed in a prise or garde (T5)
     bids: tuple[str, ...]  # in speaking order from (dealer + 1) % 4
@@ -116,7 +127,7 @@ class TarotState(NamedTuple):
     poignees: tuple[tuple[int, int], ...]  # (seat, bitmask) in declaration order (T8)
     trick: tuple[int, ...]  # the trick in progress, in play order
     leader: int  # the seat that leads (or led) the trick in progress
-    tricks: tuple[tuple[int, tuple[int, int, int, int], int], ...]  # (leader, cards, winner)
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
     phase: str  # bidding | discard | chelem | play | over
     to_act: int | None
 
@@ -188,8 +199,8 @@ def follow_reason(seat: int, hand: int, trick, card: int) -> Reason | None:
         return None
     if card_suit != TRUMP_SUIT:
         # Trumps led are followed with trumps; a void suit is answered with one.
-        code = "must_follow_suit" if suit == TRUMP_SUIT else "must_trump"
-        return Reason(code, "T9", {"seat": seat})
+        return Reason("must_follow_suit" if suit == TRUMP_SUIT else "must_trump", "T9",
+                      {"seat": seat})
     top = top_trump(trick)
     if top > card and trumps & ABOVE[top]:
         return Reason("must_overtrump", "T9", {"seat": seat, "highest": DECK.codes[top]})
@@ -249,23 +260,24 @@ def poignee_pool(state: TarotState, seat: int) -> int:
     return pool
 
 
-def poignee_problem(cards, pool: int, excuse_held: bool) -> str | None:
-    """T8: why `cards` is not a poignée that a player with these trumps may show."""
+def poignee_problem(cards, pool: int, excuse_held: bool) -> dict[str, Any] | None:
+    """T8: why `cards` is not a poignée that a player with these trumps may show, as the
+    values of a reason or a problem (`why` names the entry `why.<code>`); None if it is."""
     shown = mask_of(cards)
     if shown.bit_count() != len(cards):
-        return "a card is shown twice"
+        return {"why": "poignee.repeated"}
     if len(cards) not in POIGNEE_SIZES:
-        return f"a poignée shows 10, 13 or 15 trumps, not {len(cards)}"
+        return {"why": "poignee.size", "count": len(cards)}
     trumps = shown & ~EXCUSE_BIT
     if trumps & ~TRUMPS:
-        return "only trumps (and the Excuse) are shown"
+        return {"why": "poignee.not_trumps"}
     if trumps & ~pool:
-        return "it shows trumps the player does not hold"
+        return {"why": "poignee.not_held"}
     if shown & EXCUSE_BIT:
         if not excuse_held:
-            return "the player does not hold the Excuse"
+            return {"why": "poignee.no_excuse"}
         if trumps != pool:
-            return "the Excuse stands in for a trump only when every trump held is shown"
+            return {"why": "poignee.excuse_early"}
     return None
 
 
@@ -343,6 +355,7 @@ def score(contract: str, taker: int, bouts: int, half_points: int,
             # whoever else won tricks: 200 to the defenders, nothing more.
             camp, value = ("taker", 400) if chelem_made_by == "taker" else ("defense", 200)
         else:
+            assert chelem_made_by is not None  # a chelem made unannounced
             camp, value = chelem_made_by, 200
         chelem = {"announced": bool(chelem_announced), "made_by": chelem_made_by,
                   "camp": camp, "value": value}
@@ -421,32 +434,271 @@ def settle(state: TarotState) -> dict:
     made_by = CAMPS[winners.pop()] if len(winners) == 1 else None  # T16
     poignees = [({"seat": seat}, POIGNEE_SIZES[mask.bit_count()])
                 for seat, mask in state.poignees]
+    assert state.contract is not None  # a taker has a contract
     return score(state.contract, taker, bouts, half, petit, poignees, bool(state.chelem),
                  made_by)
+
+
+# -- the checks of a state given as fields, one rule block each ---------------------------
+# A play is (seat, card); a completed trick (plays, winner); a poignée (seat, cards). Each
+# check returns its problems.
+
+Plays = list[tuple[int, int]]
+Tricks = list[tuple[Plays, int]]
+
+
+def pile_problems(hands: list[list[int]], chien: list[int], ecart: list[int], trick: Plays,
+                  tricks: Tricks) -> list[Problem]:
+    """T1: all 78 cards exactly once across the piles."""
+    def places() -> list[tuple[str, int]]:
+        out = [p for s in range(PLAYERS) for p in placed(f"hands.{s}", hands[s])]
+        out += placed("chien", chien) + placed("ecart", ecart)
+        out += [(f"trick.{j}.card", c) for j, (_, c) in enumerate(trick)]
+        for k, (plays, _) in enumerate(tricks):
+            out += [(f"tricks.{k}.cards.{j}.card", c) for j, (_, c) in enumerate(plays)]
+        return out
+
+    piles = [*hands, chien, ecart, [c for _, c in trick],
+             *([c for _, c in plays] for plays, _ in tricks)]
+    return conservation_problems(DECK, piles, places)
+
+
+def bidding_problems(bids: list[str]) -> list[Problem]:
+    """T4: one bid per seat, each contract above every earlier one."""
+    problems = []
+    if len(bids) > PLAYERS:
+        problems.append(Problem("bids", "tarot_bid_count", {"count": len(bids)}))
+    highest = 0
+    for i, b in enumerate(bids[:PLAYERS]):
+        rank = BID_RANK[b]
+        if rank and rank <= highest:
+            problems.append(Problem(f"bids.{i}", "tarot_bid_low",
+                                    {"bid": b, "highest": BIDS[highest]}))
+        highest = max(highest, rank)
+    return problems
+
+
+def auction(dealer: int, bids: tuple[str, ...]) -> tuple[int | None, str | None]:
+    """T4: the taker and the contract once every seat has bid; None while bidding lasts or
+    when all passed (T3)."""
+    _, at = _highest_bid(bids)
+    if len(bids) < PLAYERS or at is None:
+        return None, None
+    return (dealer + 1 + at) % PLAYERS, bids[at]
+
+
+def first_leader(dealer: int, taker: int | None, chelem: bool | None) -> int:
+    """T7: the seat after the dealer leads the first trick, the taker when it announced a
+    chelem."""
+    return taker if chelem and taker is not None else (dealer + 1) % PLAYERS
+
+
+def trick_problems(leader: int, taker: int | None, trick: Plays, tricks: Tricks
+                   ) -> list[Problem]:
+    """T9: 18 tricks of one card from each seat; T2, T10: each played in turn from its
+    leader, the last winner; T10, T12: each won by the seat the rules say."""
+    problems = []
+    winners: list[int] = []
+    if len(tricks) > TRICKS:
+        problems.append(Problem("tricks", "tarot_trick_count", {"count": len(tricks)}))
+    for k, (plays, winner) in enumerate(tricks):
+        path = f"tricks.{k}.cards"
+        if len(plays) != PLAYERS:
+            problems.append(Problem(path, "tarot_trick_size", {"count": len(plays)}))
+        problems += turn_problems(path, plays, leader)
+        if len(plays) == PLAYERS:
+            right = trick_winner(tuple(c for _, c in plays), leader, taker, winners)
+            if winner != right:
+                problems.append(Problem(f"tricks.{k}.winner", "tarot_trick_winner",
+                                        {"winner": right, "given": winner}))
+        winners.append(winner)
+        leader = winner
+    if len(trick) >= PLAYERS:
+        problems.append(Problem("trick", "tarot_trick_open_size", {"count": len(trick)}))
+    if trick and len(tricks) >= TRICKS:
+        problems.append(Problem("trick", "tarot_trick_after_last"))
+    problems += turn_problems("trick", trick, leader)
+    return problems
+
+
+def turn_problems(path: str, plays: Plays, leader: int) -> list[Problem]:
+    """T2, T10: each card of a trick in turn from the trick's leader."""
+    return [Problem(f"{path}.{j}.seat", "tarot_play_turn",
+                    {"seat": seat, "expected": (leader + j) % PLAYERS})
+            for j, (seat, _) in enumerate(plays) if seat != (leader + j) % PLAYERS]
+
+
+def stage_of(contract: str | None, chelem: bool | None, ecart: list[int]) -> str:
+    """The stage of the deal that the piles must fit: bidding until there is a taker, then
+    the discard (T5, in a prise or garde), the chelem decision (T7), the play."""
+    if contract is None:
+        return "bidding"
+    if contract in CHIEN_TAKEN and not ecart:
+        return "discard"
+    return "chelem" if chelem is None else "play"
+
+
+def chien_problems(contract: str | None, chien: list[int], chien_shown: list[int]
+                   ) -> list[Problem]:
+    """T2, T5, T6: the chien stays aside, unseen, until a prise or garde shows it."""
+    taken = contract in CHIEN_TAKEN
+    problems = []
+    want = 0 if taken else CHIEN_SIZE
+    if len(chien) != want:
+        problems.append(Problem("chien", "tarot_chien_size",
+                                {"expected": want, "count": len(chien)}))
+    want = CHIEN_SIZE if taken else 0
+    if len(chien_shown) != want:
+        problems.append(Problem("chien_shown", "tarot_chien_shown_size",
+                                {"expected": want, "count": len(chien_shown)}))
+    return problems
+
+
+def ecart_problems(contract: str | None, taker_cards: int, chien_shown: list[int],
+                   ecart: list[int]) -> list[Problem]:
+    """T5: in a prise or garde the shown chien went to the taker, who laid six cards that
+    are no King nor bout, trumps only to fill a shortfall of ordinary cards; T6: no écart
+    otherwise. `taker_cards`: the taker's hand, écart and plays, its 24 cards."""
+    if contract not in CHIEN_TAKEN:
+        return [Problem("ecart", "tarot_ecart_unexpected")] if ecart else []
+    codes = DECK.codes
+    problems = [Problem(f"chien_shown.{i}", "tarot_chien_lost", {"card": codes[c]})
+                for i, c in enumerate(chien_shown) if not taker_cards >> c & 1]
+    if len(ecart) not in (0, CHIEN_SIZE):
+        problems.append(Problem("ecart", "tarot_ecart_size", {"count": len(ecart)}))
+    problems += [Problem(f"ecart.{i}", "tarot_ecart_forbidden", {"card": codes[c]})
+                 for i, c in enumerate(ecart) if (KINGS | BOUTS) >> c & 1]
+    needed = max(0, CHIEN_SIZE - (taker_cards & ORDINARY).bit_count())
+    given = (mask_of(ecart) & TRUMPS).bit_count()
+    if given > needed:
+        problems.append(Problem("ecart", "tarot_ecart_trumps",
+                                {"given": given, "needed": needed}))
+    return problems
+
+
+def chelem_problems(stage: str, chelem: bool | None, poignees: list, trick: Plays,
+                    tricks: Tricks) -> list[Problem]:
+    """T7: the taker decides on a chelem after the discard (or the bidding, in a garde sans
+    or contre), and play starts only then."""
+    problems = []
+    if chelem is not None and stage in ("bidding", "discard"):
+        problems.append(Problem("chelem", "tarot_chelem_early"))
+    if stage != "play":
+        for field, value in (("poignees", poignees), ("trick", trick), ("tricks", tricks)):
+            if value:
+                problems.append(Problem(field, "tarot_play_early"))
+    return problems
+
+
+def hand_size_problems(stage: str, taker: int | None, hands: list[list[int]],
+                       played_count: list[int]) -> list[Problem]:
+    """T2, T5, T9: 18 cards less those played; the taker holds 24 while discarding."""
+    problems = []
+    for s in range(PLAYERS):
+        want = HAND_SIZE - played_count[s]
+        if stage == "discard" and s == taker:
+            want += CHIEN_SIZE
+        if len(hands[s]) != want:
+            problems.append(Problem(f"hands.{s}", "tarot_hand_size", {
+                "seat": s, "count": len(hands[s]), "expected": want, "stage": stage}))
+    return problems
+
+
+def poignee_problems(poignees: list[tuple[int, list[int]]], held: list[int],
+                     ecart_trumps: int, taker: int | None, played_count: list[int],
+                     first_trick: bool, to_act: int) -> list[Problem]:
+    """T8: each poignée valid for what the seat held (its hand and plays, the taker's
+    écart trumps too), once per seat, and only once the seat came to its first card."""
+    problems = []
+    declared = set()
+    for i, (seat, cards) in enumerate(poignees):
+        if seat in declared:
+            problems.append(Problem(f"poignees.{i}.seat", "tarot_poignee_twice",
+                                    {"seat": seat}))
+        declared.add(seat)
+        pool = held[seat] & TRUMPS | (ecart_trumps if seat == taker else 0)
+        flaw = poignee_problem(cards, pool, bool(held[seat] & EXCUSE_BIT))
+        if flaw:
+            problems.append(Problem(f"poignees.{i}.cards", "tarot_poignee_invalid", flaw))
+        if not played_count[seat] and not (first_trick and seat == to_act):
+            problems.append(Problem(f"poignees.{i}.seat", "tarot_poignee_early",
+                                    {"seat": seat}))
+    return problems
+
+
+def dealt_hands(held: list[int], taker: int | None, contract: str | None, ecart: int,
+                chien_shown: int) -> list[int]:
+    """Each seat's 18 dealt cards: what it holds and played, and for a taker who took the
+    chien, its écart in and the chien out (T2, T5)."""
+    dealt = list(held)
+    if taker is not None and contract in CHIEN_TAKEN:
+        dealt[taker] = (dealt[taker] | ecart) & ~chien_shown
+    return dealt
+
+
+def petit_sec_problems(dealt: list[int], annulled_here: bool) -> list[Problem]:
+    """T3: a petit sec in a dealt hand annuls the deal before any bid: only a state with
+    no bid yet may show one (it is then over)."""
+    if annulled_here:
+        return []
+    return [Problem(f"hands.{s}", "tarot_petit_sec", {"seat": s})
+            for s in range(PLAYERS) if petit_sec(dealt[s])]
+
+
+def follow_problems(hands: tuple[int, ...], trick: Plays, tricks: Tricks) -> list[Problem]:
+    """T9: every card replayed against the hand its seat held then."""
+    holding = list(hands)
+    plays = [(f"tricks.{k}.cards.{j}.card", j, s, c)
+             for k, (cards, _) in enumerate(tricks) for j, (s, c) in enumerate(cards)]
+    plays += [(f"trick.{j}.card", j, s, c) for j, (s, c) in enumerate(trick)]
+    before = []
+    for _, _, s, c in reversed(plays):
+        holding[s] |= 1 << c
+        before.append(holding[s])
+    before.reverse()
+    problems = []
+    table: list[int] = []
+    for (path, j, s, c), hand in zip(plays, before, strict=True):
+        if j == 0:
+            table = []
+        reason = follow_reason(s, hand, table, c)
+        if reason is not None:
+            problems.append(Problem(path, "tarot_play_illegal", {
+                "card": DECK.codes[c], "reason": reason.code, **(reason.details or {})}))
+        table.append(c)
+    return problems
+
+
+def _played(trick: Plays, tricks: Tricks) -> tuple[list[int], list[int]]:
+    """Each seat's played cards (a mask) and their count."""
+    masks, counts = [0] * PLAYERS, [0] * PLAYERS
+    for plays in (*(p for p, _ in tricks), trick):
+        for seat, c in plays:
+            masks[seat] |= 1 << c
+            counts[seat] += 1
+    return masks, counts
 
 
 # -- the game ---------------------------------------------------------------------------
 
 class Tarot(Game):
     id = "tarot"
-    name = "French Tarot"
+    name = english("game.tarot.name")
     players = PLAYERS
-    summary = (
-        "Four players bid for the right to play alone against the other three. The taker "
-        "needs a number of card points that falls with the bouts (the 1 and 21 of trumps "
-        "and the Excuse) won in tricks; trumps must be played, and overtrumped, when a "
-        "suit cannot be followed."
-    )
+    summary = english("game.tarot.summary")
     deck = DECK
     deck_info = {
-        "name": "French Tarot (Tarot Nouveau), 78 cards",
+        "name": english("game.tarot.deck.name"),
         "size": 78,
-        "origin": "France: the Tarot Nouveau pattern, 21 trumps with Arabic numerals and "
-                  "genre scenes, the Excuse, and four suits of 14 with a Knight",
+        "origin": english("game.tarot.deck.origin"),
         "wikipedia": "https://en.wikipedia.org/wiki/French_tarot",
     }
     rules = tuple(f"T{i}" for i in range(1, 18))
     actions = ("bid", "discard", "chelem", "poignee", "play")
+    ai_module = "rules.ai.tarot"
+
+    def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
+        return name_card(catalogue, suit, rank)
 
     # -- dealing -----------------------------------------------------------------
 
@@ -484,227 +736,78 @@ class Tarot(Game):
         """A state from its fields (cards as deck indices; a play is (seat, card), a past
         trick (plays, winner), a poignée (seat, cards)), or InvalidState with every problem
         found. Field paths match the JSON state of API.md."""
-        problems: list[Problem] = []
-        add = problems.append
-        codes = DECK.codes
-
-        # T1: all 78 cards exactly once across the piles.
-        def places() -> list[tuple[str, int]]:
-            out = [p for s in range(PLAYERS) for p in placed(f"hands.{s}", hands[s])]
-            out += placed("chien", chien) + placed("ecart", ecart)
-            out += [(f"trick.{j}.card", c) for j, (_, c) in enumerate(trick)]
-            for k, (plays, _) in enumerate(tricks):
-                out += [(f"tricks.{k}.cards.{j}.card", c) for j, (_, c) in enumerate(plays)]
-            return out
-
-        piles = [*hands, chien, ecart, [c for _, c in trick],
-                 *([c for _, c in plays] for plays, _ in tricks)]
-        conserved = not (dup := conservation_problems(DECK, piles, places))
-        problems += dup
-
-        # T4: one bid per seat, each contract above every earlier one.
-        if len(bids) > PLAYERS:
-            add(Problem("bids", f"Each seat bids exactly once: {len(bids)} bids (T4)."))
-        bids = tuple(bids[:PLAYERS])
-        highest = 0
-        for i, b in enumerate(bids):
-            rank = BID_RANK[b]
-            if rank and rank <= highest:
-                add(Problem(f"bids.{i}", f"{b} does not rise above {BIDS[highest]} (T4)."))
-            highest = max(highest, rank)
-        bidding_done = len(bids) == PLAYERS
-        _, at = _highest_bid(bids)
-        taker_ = (dealer + 1 + at) % PLAYERS if bidding_done and at is not None else None
-        contract_ = bids[at] if taker_ is not None else None
-
-        # Who played what: the seats must follow in turn from each trick's leader (T2, T10).
-        first = (dealer + 1) % PLAYERS
-        leader = taker_ if chelem and taker_ is not None else first  # T7
-        played = [0] * PLAYERS
-        played_count = [0] * PLAYERS
-        def record_plays(path: str, plays, leader: int) -> None:
-            """T2, T10: each card in turn from the trick's leader; note who played what."""
-            for j, (seat, c) in enumerate(plays):
-                if seat != (leader + j) % PLAYERS:
-                    add(Problem(f"{path}.{j}.seat",
-                                f"Seat {seat} plays out of turn: seat {(leader + j) % PLAYERS} "
-                                "was to play (T2, T10)."))
-                played[seat] |= 1 << c
-                played_count[seat] += 1
-
-        winners: list[int] = []
-        if len(tricks) > TRICKS:
-            add(Problem("tricks", f"A deal has {TRICKS} tricks, not {len(tricks)} (T9)."))
-        for k, (plays, winner) in enumerate(tricks):
-            if len(plays) != PLAYERS:
-                add(Problem(f"tricks.{k}.cards",
-                            f"A trick holds one card from each seat, not {len(plays)} (T9)."))
-            record_plays(f"tricks.{k}.cards", plays, leader)
-            if len(plays) == PLAYERS:
-                cards = tuple(c for _, c in plays)
-                right = trick_winner(cards, leader, taker_, winners)
-                if winner != right:
-                    add(Problem(f"tricks.{k}.winner",
-                                f"Seat {right} wins this trick, not seat {winner} (T10, T12)."))
-            winners.append(winner)
-            leader = winner
-        if len(trick) >= PLAYERS:
-            add(Problem("trick", f"A trick in progress holds at most 3 cards, not {len(trick)}."))
-        if trick and len(tricks) >= TRICKS:
-            add(Problem("trick", "The deal is over after 18 tricks (T9)."))
-        record_plays("trick", trick, leader)
-
-        # The stage of the deal the piles must fit.
-        chien_taken = contract_ in ("prise", "garde")
-        n_chien, n_shown, n_ecart = len(chien), len(chien_shown), len(ecart)
-        if taker_ is None:
-            stage = "bidding"
-        elif chien_taken and not n_ecart:
-            stage = "discard"
-        elif chelem is None:
-            stage = "chelem"
-        else:
-            stage = "play"
-        want_chien = 0 if chien_taken else CHIEN_SIZE
-        if n_chien != want_chien:
-            add(Problem("chien", f"The chien holds {want_chien} cards here, not {n_chien} "
-                                 "(T2, T5, T6)."))
-        want_shown = CHIEN_SIZE if chien_taken else 0
-        if n_shown != want_shown:
-            add(Problem("chien_shown", f"{want_shown} chien cards are shown here, not "
-                                       f"{n_shown} (T5, T6)."))
-        if chien_taken:
-            taker_cards = mask_of(hands[taker_]) | mask_of(ecart) | played[taker_]
-            for i, c in enumerate(chien_shown):
-                if not taker_cards >> c & 1:
-                    add(Problem(f"chien_shown.{i}",
-                                f"{codes[c]} of the chien is neither in the taker's hand, the "
-                                "écart nor the taker's plays (T5)."))
-            if n_ecart not in (0, CHIEN_SIZE):
-                add(Problem("ecart", f"The écart holds exactly 6 cards, not {n_ecart} (T5)."))
-            for i, c in enumerate(ecart):
-                if (KINGS | BOUTS) >> c & 1:
-                    add(Problem(f"ecart.{i}", f"{codes[c]} may not be discarded: Kings and "
-                                              "bouts never go to the écart (T5)."))
-            before = taker_cards  # the taker's 24 cards when it laid the écart
-            needed = max(0, CHIEN_SIZE - (before & ORDINARY).bit_count())
-            given = (mask_of(ecart) & TRUMPS).bit_count()
-            if given > needed:
-                add(Problem("ecart", f"{given} trumps in the écart, where only {needed} were "
-                                     "needed to fill a shortfall of ordinary cards (T5)."))
-        elif n_ecart:
-            add(Problem("ecart", "Only a prise or a garde has an écart (T5, T6)."))
-        if chelem is not None and stage in ("bidding", "discard"):
-            add(Problem("chelem", "The taker decides on a chelem only after the discard, or "
-                                  "after the bidding in a garde sans or contre (T7)."))
-        if stage != "play":
-            for field, value in (("poignees", poignees), ("trick", trick), ("tricks", tricks)):
-                if value:
-                    add(Problem(field, "Play starts only after the taker's chelem decision "
-                                       "(T7)."))
-
-        # Hand sizes: 18 less the cards played; the taker holds 24 while discarding.
-        for s in range(PLAYERS):
-            want = HAND_SIZE - played_count[s]
-            if stage == "discard" and s == taker_:
-                want += CHIEN_SIZE
-            if len(hands[s]) != want:
-                add(Problem(f"hands.{s}", f"Seat {s} holds {len(hands[s])} cards; {want} in the "
-                                          f"{stage} phase here (T2, T5, T9)."))
-
+        problems = pile_problems(hands, chien, ecart, trick, tricks)
+        problems += bidding_problems(bids)
+        spoken = tuple(bids[:PLAYERS])
+        taker_, contract_ = auction(dealer, spoken)
+        leader = first_leader(dealer, taker_, chelem)
+        problems += trick_problems(leader, taker_, trick, tricks)
+        leader = tricks[-1][1] if tricks else leader
+        stage = stage_of(contract_, chelem, ecart)
+        played, played_count = _played(trick, tricks)
         hand_masks = tuple(mask_of(h) for h in hands)
-        leader_now = leader
-        to_act_ = (leader_now + len(trick)) % PLAYERS
-        first_trick = not tricks
-
-        # T8: each poignée valid for what the seat held, once per seat, before its first card.
-        declared = set()
-        ecart_trumps = mask_of(ecart) & TRUMPS
-        for i, (seat, cards) in enumerate(poignees):
-            if seat in declared:
-                add(Problem(f"poignees.{i}.seat", f"Seat {seat} declares a poignée twice (T8)."))
-            declared.add(seat)
-            held = hand_masks[seat] | played[seat]
-            pool = held & TRUMPS | (ecart_trumps if seat == taker_ else 0)
-            why = poignee_problem(cards, pool, bool(held & EXCUSE_BIT))
-            if why:
-                add(Problem(f"poignees.{i}.cards", f"That is not a valid poignée: {why} (T8)."))
-            if not played_count[seat] and not (first_trick and seat == to_act_):
-                add(Problem(f"poignees.{i}.seat",
-                            f"Seat {seat} has not come to its first card; a poignée is declared "
-                            "only then (T8)."))
-
-        # T3: a petit sec in any dealt hand annuls the deal before the bidding.
-        annulled_petit = False
-        for s in range(PLAYERS):
-            dealt = hand_masks[s] | played[s]
-            if s == taker_ and chien_taken:
-                dealt = (dealt | mask_of(ecart)) & ~mask_of(chien_shown)
-            if petit_sec(dealt):
-                if bids or stage != "bidding":
-                    add(Problem(f"hands.{s}", f"Seat {s} was dealt a petit sec: the deal is "
-                                              "annulled before any bid (T3)."))
-                else:
-                    annulled_petit = True
-
-        # T9: replay every card against the hand its seat held then, once the piles are sound.
-        if conserved and not problems:
-            holding = list(hand_masks)
-            plays_in_order = [(f"tricks.{k}.cards.{j}.card", j, s, c)
-                              for k, (plays, _) in enumerate(tricks)
-                              for j, (s, c) in enumerate(plays)]
-            plays_in_order += [(f"trick.{j}.card", j, s, c) for j, (s, c) in enumerate(trick)]
-            before_play = []
-            for _path, _j, s, c in reversed(plays_in_order):
-                holding[s] |= 1 << c
-                before_play.append(holding[s])
-            before_play.reverse()
-            table: list[int] = []
-            for (path, j, s, c), hand in zip(plays_in_order, before_play, strict=True):
-                if j == 0:
-                    table = []
-                reason = follow_reason(s, hand, table, c)
-                if reason is not None:
-                    add(Problem(path, f"{codes[c]}: {reason.message} (T9)"))
-                table.append(c)
-
+        held = [hand_masks[s] | played[s] for s in range(PLAYERS)]
+        problems += chien_problems(contract_, chien, chien_shown)
+        taker_cards = 0 if taker_ is None else held[taker_] | mask_of(ecart)
+        problems += ecart_problems(contract_, taker_cards, chien_shown, ecart)
+        problems += chelem_problems(stage, chelem, poignees, trick, tricks)
+        problems += hand_size_problems(stage, taker_, hands, played_count)
+        problems += poignee_problems(poignees, held, mask_of(ecart) & TRUMPS, taker_,
+                                     played_count, not tricks, (leader + len(trick)) % PLAYERS)
+        dealt = dealt_hands(held, taker_, contract_, mask_of(ecart), mask_of(chien_shown))
+        problems += petit_sec_problems(dealt, annulled_here=not spoken)
+        if not problems:  # the replay needs sound piles and plays
+            problems = follow_problems(hand_masks, trick, tricks)
         if problems:
             raise InvalidState(problems)
-
-        if annulled_petit or (bidding_done and taker_ is None):
-            phase_, to_act_ = "over", None  # T3
-        elif stage == "bidding":
-            phase_, to_act_ = "bidding", (first + len(bids)) % PLAYERS
-        elif stage in ("discard", "chelem"):
-            phase_, to_act_ = stage, taker_
-        elif len(tricks) == TRICKS:
-            phase_, to_act_ = "over", None
-        else:
-            phase_ = "play"
-        state = TarotState(
-            dealer, hand_masks, mask_of(chien), mask_of(chien_shown), bids, taker_, contract_,
-            mask_of(ecart), chelem, tuple((s, mask_of(c)) for s, c in poignees),
-            tuple(c for _, c in trick), leader_now,
-            tuple((plays[0][0], tuple(c for _, c in plays), w) for plays, w in tricks),
-            phase_, to_act_)
+        state = self._state(dealer, hand_masks, chien, chien_shown, spoken, taker_, contract_,
+                            ecart, chelem, poignees, trick, tricks, leader,
+                            not spoken and any(map(petit_sec, dealt)))
         derived = derived_problems(self, state, phase, to_act, result)
         if taker is not UNSET and taker != taker_:
-            derived.append(Problem("taker", f"The taker is {taker_}, not {taker} (T4)."))
+            derived.append(Problem("taker", "tarot_taker", {"now": taker_, "given": taker}))
         if contract is not UNSET and contract != contract_:
-            derived.append(Problem("contract", f"The contract is {contract_}, not {contract} "
-                                               "(T4)."))
+            derived.append(Problem("contract", "tarot_contract",
+                                   {"now": contract_, "given": contract}))
         if derived:
             raise InvalidState(derived)
         return state
+
+    @staticmethod
+    def _state(dealer: int, hands: tuple[int, ...], chien: list[int], chien_shown: list[int],
+               bids: tuple[str, ...], taker: int | None, contract: str | None,
+               ecart: list[int], chelem: bool | None, poignees: list, trick: Plays,
+               tricks: Tricks, leader: int, annulled: bool) -> TarotState:
+        """The state of fields `build` found sound, with its phase and seat to act."""
+        stage = stage_of(contract, chelem, ecart)
+        to_act: int | None = (leader + len(trick)) % PLAYERS
+        if annulled or (len(bids) == PLAYERS and taker is None):
+            phase, to_act = "over", None  # T3
+        elif stage == "bidding":
+            phase, to_act = "bidding", (dealer + 1 + len(bids)) % PLAYERS
+        elif stage in ("discard", "chelem"):
+            phase, to_act = stage, taker
+        elif len(tricks) == TRICKS:
+            phase, to_act = "over", None
+        else:
+            phase = "play"
+        return TarotState(
+            dealer, hands, mask_of(chien), mask_of(chien_shown), bids, taker, contract,
+            mask_of(ecart), chelem, tuple((s, mask_of(c)) for s, c in poignees),
+            tuple(c for _, c in trick), leader,
+            tuple((plays[0][0], tuple(c for _, c in plays), w) for plays, w in tricks),
+            phase, to_act)
 
     # -- the moves -----------------------------------------------------------------
 
     def to_act(self, state: TarotState) -> int | None:
         return state.to_act
 
-    def legal_moves(self, state: TarotState) -> list[Move | Template]:
+    def legal_moves(self, state: TarotState) -> Sequence[Move | Template]:
         phase = state.phase
         seat = state.to_act
+        if seat is None:
+            return []  # the deal is over
         if phase == "play":
             moves = listed_plays(seat, playable(state.hands[seat], state.trick))
             if not state.tricks and all(s != seat for s, _ in state.poignees):
@@ -723,11 +826,13 @@ class Tarot(Game):
     def discard_template(self, state: TarotState) -> Template:
         """T5: six cards, never a King or a bout; ordinary cards first, and trumps only to
         fill the shortfall — then every ordinary card goes, plus that many trumps."""
-        hand = state.hands[state.taker]
+        taker = state.taker
+        assert taker is not None  # the discard phase has a taker
+        hand = state.hands[taker]
         ordinary = hand & ORDINARY
         if ordinary.bit_count() >= CHIEN_SIZE:
-            return Template(state.taker, "discard", CHIEN_SIZE, (), tuple(bit_list(ordinary)))
-        return Template(state.taker, "discard", CHIEN_SIZE, tuple(bit_list(ordinary)),
+            return Template(taker, "discard", CHIEN_SIZE, (), tuple(bit_list(ordinary)))
+        return Template(taker, "discard", CHIEN_SIZE, tuple(bit_list(ordinary)),
                         tuple(bit_list(hand & TRUMPS & ~BOUTS)))
 
     def verify(self, state: TarotState, move: Move) -> Reason | None:
@@ -753,14 +858,17 @@ class Tarot(Game):
                           {"action": action, "phase": phase})
         if action == "play":
             card = move.card
+            assert card is not None  # the move's schema requires a card for play
             hand = state.hands[seat]
             if not hand >> card & 1:
                 return Reason("card_not_in_hand", "T9", {"seat": seat, "card": DECK.codes[card]})
             return follow_reason(seat, hand, state.trick, card)
         if action == "bid":
             highest = _highest_bid(state.bids)[0]
-            if move.contract != "pass" and BID_RANK[move.contract] <= highest:
-                return Reason("bid_too_low", "T4", {"highest": BIDS[highest]})
+            contract = move.contract
+            assert contract is not None  # the move's schema requires a contract for bid
+            if contract != "pass" and BID_RANK[contract] <= highest:
+                return Reason("bid_too_low", "T4", {"contract": BIDS[highest]})
             return None
         if action == "poignee":
             return self._verify_poignee(state, seat, move.cards or ())
@@ -795,24 +903,29 @@ class Tarot(Game):
             return Reason("poignee_already_declared", "T8", {"seat": seat})
         if mask_of(cards).bit_count() != len(cards):
             return Reason("repeated_card", "T8", {"card": DECK.codes[_repeated(cards)]})
-        why = poignee_problem(cards, poignee_pool(state, seat),
-                              bool(state.hands[seat] & EXCUSE_BIT))
-        return Reason("invalid_poignee", "T8", {"why": why}) if why else None
+        flaw = poignee_problem(cards, poignee_pool(state, seat),
+                               bool(state.hands[seat] & EXCUSE_BIT))
+        return Reason("invalid_poignee", "T8", flaw) if flaw else None
 
     def play(self, state: TarotState, move: Move) -> tuple[TarotState, list[dict]]:
         action = move.action
         if action == "play":
+            assert move.card is not None  # each action's fields, as its schema requires
             return self._play_card(state, move.seat, move.card)
         if action == "bid":
+            assert move.contract is not None
             return self._bid(state, move.seat, move.contract)
         if action == "poignee":
+            assert move.cards is not None
             cards = mask_of(move.cards)
             st = state._replace(poignees=(*state.poignees, (move.seat, cards)))
             return st, [{"type": "poignee", "seat": move.seat,
                          "level": POIGNEE_SIZES[len(move.cards)], "cards": bit_list(cards)}]
         if action == "discard":
+            assert move.cards is not None
             return self._discard(state, move.seat, mask_of(move.cards))
         # T7: an announced chelem lets the taker lead the first trick.
+        assert state.taker is not None  # the chelem phase has a taker
         leader = state.taker if move.announce else (state.dealer + 1) % PLAYERS
         st = state._replace(chelem=bool(move.announce), leader=leader, phase="play",
                             to_act=leader)
@@ -821,13 +934,14 @@ class Tarot(Game):
     def _play_card(self, st: TarotState, seat: int, card: int):
         (dealer, hands, chien, chien_shown, bids, taker, contract, ecart, chelem, poignees,
          trick, leader, tricks, _, _) = st
-        hands = list(hands)
-        hands[seat] &= ~(1 << card)
+        held = list(hands)
+        held[seat] &= ~(1 << card)
+        hands = tuple(held)
         trick = (*trick, card)
         played = {"type": "played", "seat": seat, "card": card}
         if len(trick) < PLAYERS:
             return _new(TarotState, (
-                dealer, tuple(hands), chien, chien_shown, bids, taker, contract, ecart, chelem,
+                dealer, hands, chien, chien_shown, bids, taker, contract, ecart, chelem,
                 poignees, trick, leader, tricks, "play", (seat + 1) % PLAYERS)), [played]
         # T12's exception looks back over the earlier tricks only on the last one.
         earlier = [w for _, _, w in tricks] if len(tricks) == TRICKS - 1 else ()
@@ -836,7 +950,7 @@ class Tarot(Game):
         events = [played, {"type": "trick_won", "seat": winner, "cards": list(trick)}]
         over = len(tricks) == TRICKS
         new = _new(TarotState, (
-            dealer, tuple(hands), chien, chien_shown, bids, taker, contract, ecart, chelem,
+            dealer, hands, chien, chien_shown, bids, taker, contract, ecart, chelem,
             poignees, (), winner, tricks, "over" if over else "play", None if over else winner))
         if over:
             events.append({"type": "deal_over", "settlement": settle(new)})
@@ -962,7 +1076,7 @@ class Tarot(Game):
             # So unlikely a view that 200 deals all gave someone a petit sec: play on in a
             # world that breaks only T3's dealing condition rather than fail the request.
             return world
-        raise ValueError("no deal of the hidden cards fits this view")
+        raise NoWorldFits("no deal of the hidden cards fits this view")
 
 
 PHASE_ACTIONS = {"bidding": ("bid",), "discard": ("discard",), "chelem": ("chelem",),

@@ -18,6 +18,7 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
+from schemas.views import HIDDEN, View, hide_hands, with_derived
 
 
 class TableEntry(BaseSchema):
@@ -82,3 +83,11 @@ def dump_state(state: DurakState) -> dict:
 
 
 REQUESTS = request_schemas(GAME, DurakStateSchema, DurakMoveSchema, {})
+
+
+def dump_view(view: View) -> dict:
+    """Hidden: the other hand, and the stock but its turned-up last card."""
+    out = dump_state(view.public)
+    hide_hands(out, view, GAME.players)
+    out["stock"] = [HIDDEN] * view.hidden[2] + out["stock"]
+    return with_derived(out, GAME, view)

@@ -43,7 +43,7 @@ def _own_fast_load(field: fields.Field):
     """The field's `fast_load` if the class that defines its `_deserialize` defines it."""
     for cls in type(field).__mro__:
         if "_deserialize" in vars(cls):
-            return field.fast_load if "fast_load" in vars(cls) else None
+            return getattr(field, "fast_load", None) if "fast_load" in vars(cls) else None
     return None
 
 

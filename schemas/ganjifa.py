@@ -30,6 +30,7 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
+from schemas.views import View, hide_hands, with_derived
 
 PLAYERS = GAME.players
 SUIT_SIZE = len(DECK) // len(SUITS)  # G8: a Dukal is cards of one suit
@@ -137,7 +138,7 @@ def dump_state(state: GanjifaState) -> dict:
     if state.tricks is not None:
         out["tricks"] = [{"cards": _plays(all_codes, leader, cards), "winner": winner}
                          for leader, cards, winner in state.tricks]
-        out["dukals"] = [_dukal(d) for d in state.dukals]
+        out["dukals"] = [_dukal(d) for d in state.dukals or ()]
     out["phase"] = state.phase
     out["to_act"] = state.to_act
     out["result"] = GAME.settlement(state)
@@ -166,3 +167,10 @@ def extra_card(card: int) -> dict:
 
 REQUESTS = request_schemas(GAME, GanjifaStateSchema, GanjifaMoveSchema,
                            {"period": one_of(*PERIODS)})
+
+
+def dump_view(view: View) -> dict:
+    """Hidden: the other two hands."""
+    out = dump_state(view.public)
+    hide_hands(out, view, GAME.players)
+    return with_derived(out, GAME, view)

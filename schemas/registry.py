@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.game import Game, Move, Template
+from rules.game import Game, Move, Template, View
 from schemas import common, durak, ganjifa, tarot
 
 
@@ -14,7 +14,8 @@ from schemas import common, durak, ganjifa, tarot
 class GameSchemas:
     game: Game
     requests: dict[str, Any]
-    dump_state: Any
+    dump_state: Callable[[Any], dict]
+    dump_view: Callable[[View], dict]
     # A game's own GameInfo fields (Ganjifa's avatar order) and per-card fields (its
     # avatars and emblems), added beside the generic ones.
     extra_info: Callable[[], dict] | None = None
@@ -31,8 +32,8 @@ class GameSchemas:
     def cards(self) -> list[dict]:
         out = []
         for i, c in enumerate(self.game.deck.cards):
-            card = {"code": c.code, "suit": c.suit, "rank": c.rank, "name": c.name,
-                    "label": c.label}
+            card: dict[str, Any] = {"code": c.code, "suit": c.suit, "rank": c.rank,
+                                    "name": c.name, "label": c.label}
             if c.points is not None:
                 card["points"] = c.points
             if self.extra_card is not None:
@@ -48,8 +49,8 @@ class GameSchemas:
 
 
 GAMES: dict[str, GameSchemas] = {
-    "durak": GameSchemas(durak.GAME, durak.REQUESTS, durak.dump_state),
-    "tarot": GameSchemas(tarot.GAME, tarot.REQUESTS, tarot.dump_state),
+    "durak": GameSchemas(durak.GAME, durak.REQUESTS, durak.dump_state, durak.dump_view),
+    "tarot": GameSchemas(tarot.GAME, tarot.REQUESTS, tarot.dump_state, tarot.dump_view),
     "ganjifa": GameSchemas(ganjifa.GAME, ganjifa.REQUESTS, ganjifa.dump_state,
-                           ganjifa.extra_info, ganjifa.extra_card),
+                           ganjifa.dump_view, ganjifa.extra_info, ganjifa.extra_card),
 }

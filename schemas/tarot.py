@@ -31,6 +31,7 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
+from schemas.views import HIDDEN, View, hide_hands, with_derived
 
 CAMP_NAMES = ("taker", "defense")
 
@@ -186,3 +187,13 @@ def dump_state(state: TarotState) -> dict:
 
 REQUESTS = request_schemas(GAME, TarotStateSchema, TarotMoveSchema, {"dealer": seat_field(4)})
 SCORE_SHEET = ScoreSheetSchema()
+
+
+def dump_view(view: View) -> dict:
+    """Hidden: the other hands, a chien not shown, the non-trump part of the écart for a
+    defender (its trumps were shown, T5)."""
+    out = dump_state(view.public)
+    hide_hands(out, view, GAME.players)
+    out["chien"] = [HIDDEN] * view.hidden[4]
+    out["ecart"] = out["ecart"] + [HIDDEN] * view.hidden[5]
+    return with_derived(out, GAME, view)

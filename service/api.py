@@ -20,12 +20,12 @@ from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
 from schemas.views import DUMP_VIEW
-from service import i18n
+from service import capacity, i18n
 from service.problems import ProblemError
 
 api = Blueprint("api", __name__)
 MAX_BODY = 1024 * 1024  # API.md: 413 over 1 MiB
-OPENAPI = Path(__file__).resolve().parent.parent / "openapi.yaml"
+OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 
 
 def json_response(body, status: int = 200) -> Response:
@@ -35,8 +35,8 @@ def json_response(body, status: int = 200) -> Response:
 def game_post(action: str):
     """Registers a view for `POST /v1/games/<game_id>/<action>`: a static rule for each game
     beside the one with a converter, which answers an unknown game. werkzeug matches a
-    static path by dict lookups, a converter by a regex and a sort: ~18,000 instructions a
-    request, 3% of a whole /move (callgrind, bench/README.md)."""
+    static path by dict lookups, a converter by a regex and a sort, a measurable share of a
+    whole /move (callgrind, bench/README.md)."""
     def register(view):
         api.add_url_rule(f"/v1/games/<game_id>/{action}", view_func=view, methods=["POST"])
         for game_id in GAMES:
@@ -71,10 +71,10 @@ def raw_body(environ: dict) -> bytes:
     return raw
 
 
-def body(schema) -> dict:
+def body(schema, empty_is_object: bool = False) -> dict:
     """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
-    the schema."""
-    raw = raw_body(request.environ)
+    the schema. With `empty_is_object`, no bytes at all are taken as `{}`."""
+    raw = raw_body(request.environ) or (b"{}" if empty_is_object else b"")
     if too_many_values(raw):  # before parsing: see schemas/limits.py
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
                            [error("", f"Too many values: no request holds more than "
@@ -188,7 +188,8 @@ def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[
 @game_post("deal")
 def deal(game_id: str):
     schemas = game_for(game_id)
-    state, order = dealt(schemas, body(schemas.requests["deal"]))
+    # API.md Additions: an empty body is {}.
+    state, order = dealt(schemas, body(schemas.requests["deal"], empty_is_object=True))
     # API.md, "Game records": the deck's order, so that {"deck": …} deals this state again.
     return json_response({"state": signed(schemas.dump_state(state)),
                           "deck": [*map(schemas.game.deck.codes.__getitem__, order)]})
@@ -248,7 +249,8 @@ def ai_move(game_id: str):
     started = time.perf_counter()
     # The AI is given the seat's view, never the state: it cannot read a hidden card.
     view = game.observe(state, seat)
-    chosen, played_level = ai.choose(game, view, level, rng, data.get("budget_ms", 200))
+    with capacity.ai_slot():  # 503 when the worker's searches are all taken (issue 16.4)
+        chosen, played_level = ai.choose(game, view, level, rng, data.get("budget_ms", 200))
     return json_response({
         "move": schemas.dump_move(chosen),
         "level": played_level,

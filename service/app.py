@@ -6,12 +6,16 @@ import os
 
 from flask import Flask
 
-from service import problems
+from service import capacity, docs, problems
 from service.api import api
+from service.cors import Cors, origins
 from service.edge import Edge
+from service.problem_pages import problem_pages
 from service.render_api import render as render_blueprint
 from service.replay import records
+from service.rulebook import rulebook
 from service.signing import Signer
+from service.table import table
 
 
 class Config:
@@ -22,6 +26,7 @@ class Config:
     # With a key set, a stacked (`deck`) or seeded (`seed`) deal would let a client deal
     # itself the hands it wants and have them signed: refused unless this says "1".
     ALLOW_CHOSEN_DEALS = os.environ.get("CARDAVIA_ALLOW_CHOSEN_DEALS")
+    CORS_ORIGINS = os.environ.get("CARDAVIA_CORS_ORIGINS")
 
 
 class TestingConfig(Config):
@@ -43,7 +48,13 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(render_blueprint)
     app.register_blueprint(records)
+    app.register_blueprint(table)
     problems.register(app)
+    capacity.register(app)
+    docs.register(app)
+    app.register_blueprint(problem_pages)
+    app.register_blueprint(rulebook)
+    app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
     app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
     return app
 

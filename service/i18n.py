@@ -1,12 +1,11 @@
 """Languages at the HTTP edge: `Accept-Language` negotiation and the message catalogues.
 
-`rules/` speaks English only and stays so; here its English texts are swapped for the
-negotiated language's, by key, from `service/locales/<lang>.json` (read once, at import).
-Only human-readable text changes: codes, rule ids and card codes are never translated.
+`rules/` answers with codes and values (a reason, a state's problem); their words are the
+catalogues' `service/locales/<lang>.json`, read once at import, English included
+(rules/texts.py says them). Only human-readable text changes: codes, rule ids and card
+codes are never translated.
 
-A text is translated only when the English catalogue still says exactly what the service
-said in English; otherwise (a message added or reworded since the catalogue was written)
-the answer stays English and `Content-Language` says so, rather than a stale translation.
+A text that a catalogue lacks is answered in English, and `Content-Language` says so.
 """
 
 from __future__ import annotations
@@ -17,14 +16,17 @@ from pathlib import Path
 import orjson
 from flask import request
 
-from rules import ganjifa, tarot
-from rules.reasons import MESSAGES, Reason
+from rules.game import Problem
+from rules.reasons import Reason
+from rules.texts import ENGLISH, say
+from schemas.registry import GAMES
 
 DEFAULT = "en"
 LANGUAGES = ("en", "hi", "hu", "fa", "uk")  # DEFAULT first: it wins ties and `*`
 LOCALES = Path(__file__).resolve().parent / "locales"
 CATALOGUES: dict[str, dict[str, str]] = {
-    lang: orjson.loads((LOCALES / f"{lang}.json").read_bytes()) for lang in LANGUAGES
+    lang: ENGLISH if lang == DEFAULT else orjson.loads((LOCALES / f"{lang}.json").read_bytes())
+    for lang in LANGUAGES
 }
 EN = CATALOGUES[DEFAULT]
 
@@ -134,106 +136,33 @@ def problem_text(key: str, title: str, detail: str, detail_key: str | None = Non
     return title, detail
 
 
-# -- reasons -----------------------------------------------------------------------------------
-
-# The English of every why-clause (T8 poignée, G8 Dukal), matched back to its key; a
-# parametrised one as a pattern whose groups are its placeholders.
-_WHY_EXACT: dict[str, str] = {}
-_WHY_PATTERNS: list[tuple[re.Pattern, str]] = []
-for _key, _template in EN.items():
-    if _key.startswith("why."):
-        if "{" in _template:
-            _pattern = re.escape(_template)
-            _pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", _pattern)
-            _WHY_PATTERNS.append((re.compile(f"^{_pattern}$"), _key))
-        else:
-            _WHY_EXACT[_template] = _key
-
-AVATAR_CODE = {name: code for code, name, _ in ganjifa.AVATARS}
-_SUIT_LABEL = re.compile(r"^.+ \((\w+)\)$")
-
-
-def _detail(lang: str, name: str, value):
-    """One placeholder value of a reason in `lang`, or None when it cannot be said there.
-    Numbers and card codes are the same in every language."""
-    cat = CATALOGUES[lang]
-    if not isinstance(value, str):
-        return value
-    if name == "phase":
-        return cat.get(f"phase.{value}")
-    if name == "action":
-        return cat.get(f"action.{value}")
-    if name == "highest" and value in tarot.CONTRACTS:
-        return cat.get(f"contract.{value}")
-    if name == "suit":
-        m = _SUIT_LABEL.match(value)
-        avatar = m and cat.get(f"ganjifa.avatar.{m.group(1)}")
-        return avatar and f"{avatar} ({m.group(1)})"
-    if name == "avatar":
-        return cat.get(f"ganjifa.avatar.{AVATAR_CODE.get(value)}")
-    if name == "why":
-        return _why(lang, value)
-    return value
-
-
-def _why(lang: str, english: str) -> str | None:
-    key, params = _WHY_EXACT.get(english), {}
-    if key is None:
-        for pattern, k in _WHY_PATTERNS:
-            m = pattern.match(english)
-            if m:
-                key, params = k, m.groupdict()
-                break
-        else:
-            return None
-    template = CATALOGUES[lang].get(key)
-    if template is None:
-        return None
-    local = {}
-    for name, value in params.items():
-        local[name] = _detail(lang, name, value)
-        if local[name] is None:
-            return None
-    return template.format(**local)
+# -- reasons and problems ------------------------------------------------------------------
 
 
 def reason_message(reason: Reason, lang: str | None = None) -> str:
-    """`reason.message` in the request's language."""
+    """`reason.message` in the request's language: the catalogue's `reason.<code>` said
+    with the reason's values (rules/texts.py); English when an entry is missing there."""
     lang = lang or language()
-    english = reason.message
     if lang == DEFAULT:
-        return english
-    template = CATALOGUES[lang].get(f"reason.{reason.code}")
-    if template is None or EN.get(f"reason.{reason.code}") != MESSAGES.get(reason.code):
+        return reason.message
+    text = say(CATALOGUES[lang], f"reason.{reason.code}", reason.details)
+    if text is None:
         _fell_back()
-        return english
-    details = {}
-    for name, value in (reason.details or {}).items():
-        details[name] = _detail(lang, name, value)
-        if details[name] is None:
-            _fell_back()
-            return english
-    return template.format(**details)
+        return reason.message
+    return text
+
+
+def problem_message(problem: Problem) -> str:
+    """A state's problem, as a problem document's `errors` say it: in English, like every
+    validation message (README, "Languages")."""
+    return problem.message
 
 
 # -- games and cards ---------------------------------------------------------------------------
 
-# Persian writes its own digits in card names; the others the ASCII ones.
-_DIGITS = {lang: str.maketrans("0123456789", cat["digits"]) for lang, cat in CATALOGUES.items()}
-
-
 def card_name(lang: str, game: str, suit: str, rank: str) -> str:
-    """A card's name in `lang`, built from the catalogue's rank and suit names."""
-    cat = CATALOGUES[lang]
-    if game == "tarot" and suit == "T":
-        return cat["tarot.trump"].format(n=rank.translate(_DIGITS[lang]))
-    if game == "tarot" and suit == "EX":
-        return cat["tarot.excuse"]
-    if game == "ganjifa":
-        local_rank = cat.get(f"ganjifa.rank.{rank}") or rank.translate(_DIGITS[lang])
-        return cat["ganjifa.card"].format(rank=local_rank, suit=cat[f"ganjifa.avatar.{suit}"])
-    return cat[f"{game}.card"].format(rank=cat[f"{game}.rank.{rank}"],
-                                      suit=cat[f"{game}.suit.{suit}"])
+    """A card's name in `lang`, as its game names cards from the catalogue's words."""
+    return GAMES[game].game.card_name(CATALOGUES[lang], suit, rank)
 
 
 _infos: dict[tuple[str, str], dict] = {}

@@ -64,15 +64,17 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):
+        code = e.code or 500
         slug = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
-                400: "malformed-json"}.get(e.code, "http-error")
+                400: "malformed-json"}.get(code, "http-error")
         headers = None
-        if e.code == 405 and e.valid_methods:
-            headers = {"Allow": ", ".join(e.valid_methods)}
+        allowed = getattr(e, "valid_methods", None)  # werkzeug's MethodNotAllowed has them
+        if code == 405 and allowed:
+            headers = {"Allow": ", ".join(allowed)}
         detail = {
             404: "No such resource.",
             413: "The request body is larger than 1 MiB.",
-        }.get(e.code, e.description or e.name)
+        }.get(code, e.description or e.name)
         title, detail = i18n.problem_text(f"http.{e.code}", e.name, detail)
         return problem_response(e.code or 500, slug, title, detail, headers=headers)
 

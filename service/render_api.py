@@ -3,11 +3,13 @@ picture: thin views over the pure drawing of render/."""
 
 from __future__ import annotations
 
+import copy
+
 from flask import Blueprint, Response
-from marshmallow import fields
+from marshmallow import Schema, fields
 
 from render import Words, art, render_svg, render_text
-from schemas.common import BaseSchema, one_of, seat_field
+from schemas.common import BaseSchema, one_of
 from schemas.registry import GAMES
 from schemas.views import DUMP_VIEW
 from service import i18n
@@ -18,14 +20,19 @@ render = Blueprint("render", __name__)
 FORMATS = ("svg", "text")
 DRAW = {"svg": render_svg, "text": render_text}
 MEDIA = {"svg": "image/svg+xml", "text": "text/plain; charset=utf-8"}
+# A card's picture changes only with the service's version: a table page may keep it a day.
+CARD_CACHE = {"Cache-Control": "public, max-age=86400"}
 
 
-def _render_request(game_id: str) -> BaseSchema:
-    """`{"state", "seat"?, "format"?}`: the state exactly as /view loads it."""
+def _render_request(game_id: str) -> Schema:
+    """`{"state", "seat"?, "format"?}`: the state and the seat exactly as /view loads them,
+    the seat optional."""
     view = GAMES[game_id].requests["view"].schema
+    seat = copy.copy(view.fields["seat"])
+    seat.required = False
     return BaseSchema.from_dict({
         "state": fields.Nested(view.fields["state"].nested, required=True),
-        "seat": seat_field(GAMES[game_id].game.players),
+        "seat": seat,
         "format": one_of(*FORMATS),
     }, name="RenderRequest")()
 
@@ -33,8 +40,12 @@ def _render_request(game_id: str) -> BaseSchema:
 REQUESTS = {game_id: _render_request(game_id) for game_id in GAMES}
 
 
+RIGHT_TO_LEFT = frozenset({"fa"})
+
+
 def words() -> Words:
-    return Words(i18n.CATALOGUES[i18n.language()], i18n.EN)
+    lang = i18n.language()
+    return Words(i18n.CATALOGUES[lang], i18n.EN, lang in RIGHT_TO_LEFT)
 
 
 @render.post("/v1/games/<game_id>/render")
@@ -60,11 +71,12 @@ def card_picture(game_id: str, name: str):
     lang = i18n.language()
     if name == "back":
         return Response(art.document(game_id, None, words()("render.back")),
-                        content_type=MEDIA["svg"])
+                        content_type=MEDIA["svg"], headers=CARD_CACHE)
     card = art.CARDS[game_id].get(name)
     if card is None:
         raise ProblemError(404, "unknown-card", "Unknown card",
                            f"No card {name!r} in {game_id}; a card's picture is named by its "
                            "code, or back.svg.", params={"card": repr(name), "game": game_id})
     title = i18n.card_name(lang, game_id, card.suit, card.rank)
-    return Response(art.document(game_id, name, title), content_type=MEDIA["svg"])
+    return Response(art.document(game_id, name, title), content_type=MEDIA["svg"],
+                    headers=CARD_CACHE)

@@ -41,14 +41,14 @@ def test_basic_durak_beats_with_the_cheapest_sufficient_card():
 
 def test_basic_durak_saves_a_high_trump_and_takes_while_the_stock_lasts():
     hand1 = ["KH", "6S", "7S", "8S", "9S", "10S"]
-    s = make([["6C", "7C", "8C", "9C", "10C"], hand1], table=[("AD", None)], trump="H",
+    s = make([["6C", "7C", "8C", "9C", "10C", "JD"], hand1], table=[("AD", None)], trump="H",
              stock=["JC", "QC", "AH"])
     move, _ = choose(DURAK, DURAK.observe(s, 1), "basic", random.Random(0), 200)
     assert move == Move(1, "take")
 
 
 def test_basic_durak_leads_its_lowest_plain_card():
-    s = make([["AH", "6H", "9S", "7D"], ["KD"]], trump="H")
+    s = make([["AH", "6H", "9S", "7D"], ["KD", "QD"]], trump="H")
     move, _ = choose(DURAK, DURAK.observe(s, 0), "basic", random.Random(0), 200)
     assert move == Move(0, "attack", card=IX["7D"])
 
@@ -147,7 +147,7 @@ def test_ganjifa_worlds_explained_by_basic_play():
     worlds in which basic would have played other cards (it is not always true); the
     search's sampler keeps to the view, spends at most its draws, and takes an explained
     world whenever its draws find one."""
-    from rules.ai import search
+    from rules.ai import search, settings
     from rules.ai.ganjifa import explains
     from rules.ganjifa import GAME as GANJIFA
 
@@ -169,7 +169,7 @@ def test_ganjifa_worlds_explained_by_basic_play():
             world = search.sample(GANJIFA, view, random.Random(seed), draws)
             assert GANJIFA.observe(world, seat) == view
             assert 0 <= draws[0] < search.EXPLAIN_DRAWS * 10
-            if draws[0] > search.EXPLAIN_DRAWS * 10 - search.EXPLAIN_TRIES["ganjifa"]:
+            if draws[0] > search.EXPLAIN_DRAWS * 10 - settings.of(GANJIFA).explain.tries:
                 assert explains(world, seat)  # found before the last try
                 taken += 1
     assert checked >= 200 and 0.1 * checked <= rejected < checked, (rejected, checked)

@@ -1,17 +1,28 @@
-"""The deployment files say what the service needs: a pinned, non-root image with a health
-check, and Kubernetes objects that probe /healthz and scale a stateless Deployment."""
+"""The deployment files say what the service needs (issues 16 and 18.8): a pinned, non-root
+image whose dependency layer is cached apart from the source; Kubernetes objects that pass
+the API's schemas offline and Pod Security "restricted", one Deployment, Service,
+autoscaler and PodDisruptionBudget per pool, CPU requests that match the workers, and the
+nginx sidecar configured from the very file that `make serve-prod` runs."""
 
 from __future__ import annotations
 
+import copy
 import re
+import runpy
 import tomllib
 from pathlib import Path
 
+import kubernetes_validate
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
-K8S = ROOT / "deploy" / "k8s"
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+KUBERNETES_VERSION = "1.37.0"  # the newest schemas kubernetes-validate ships (its default)
+# The newest 3.11 patch release known when this was written; a newer one passes too.
+LATEST_311_PATCH = 14
 
 
 def instructions(keyword: str) -> list[str]:
@@ -20,9 +31,11 @@ def instructions(keyword: str) -> list[str]:
             if line.split(None, 1)[:1] == [keyword]]
 
 
-def test_dockerfile_base_is_slim_python_311_pinned_to_a_patch_release():
+def test_dockerfile_base_is_slim_python_311_at_a_current_patch_release():
     (base,) = instructions("FROM")
-    assert re.fullmatch(r"python:3\.11\.\d+-slim(-\w+)?(@sha256:[0-9a-f]{64})?", base), base
+    found = re.fullmatch(r"python:3\.11\.(\d+)-slim(-\w+)?(@sha256:[0-9a-f]{64})?", base)
+    assert found, base
+    assert int(found[1]) >= LATEST_311_PATCH, base
 
 
 def test_dockerfile_runs_as_a_non_root_user():
@@ -43,30 +56,204 @@ def test_dockerfile_copies_every_package():
     copied = " ".join(instructions("COPY"))
     for package in packages:
         assert re.search(rf"\b{package}\b", copied), package
-    assert "gunicorn.conf.py" in copied and "openapi.yaml" in copied
+    for needed in ("gunicorn.conf.py", "openapi.yaml", "deploy/stack.py", "deploy/nginx"):
+        assert needed in copied, needed
 
 
-def load(name: str) -> dict:
-    return yaml.safe_load((K8S / name).read_text())
+def test_dockerfile_installs_dependencies_before_copying_the_source():
+    # Instructions in order: the first COPY brings pyproject.toml alone, and the pip install
+    # of the dependencies comes before any package is copied.
+    steps = [line.split(None, 1) for line in DOCKERFILE.replace("\\\n", " ").splitlines()
+             if line.split(None, 1)[:1] in (["COPY"], ["RUN"])]
+    copies = [i for i, (kind, _) in enumerate(steps) if kind == "COPY"]
+    assert steps[copies[0]][1].split() == ["pyproject.toml", "./"]
+    first_source = next(i for i in copies if "rules" in steps[i][1])
+    assert any(kind == "RUN" and "pip install" in args for kind, args in
+               steps[copies[0]:first_source])
+    # Debian's nginx, for the sidecar.
+    assert any(kind == "RUN" and "apt-get install" in args and "nginx" in args
+               for kind, args in steps)
 
 
-def test_deployment_probes_healthz_and_requests_resources():
-    deployment = load("deployment.yaml")
-    assert deployment["kind"] == "Deployment"
-    (container,) = deployment["spec"]["template"]["spec"]["containers"]
-    for probe in ("readinessProbe", "livenessProbe"):
-        assert container[probe]["httpGet"]["path"] == "/healthz"
-    assert set(container["resources"]["requests"]) >= {"cpu", "memory"}
-    assert deployment["spec"]["template"]["spec"]["securityContext"]["runAsNonRoot"] is True
+def test_dockerignore_keeps_the_build_context_to_the_source():
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    for path in (".git", ".venv", "tests", "bench"):
+        assert path in ignored, path
 
 
-def test_service_and_autoscaler_point_at_the_deployment():
-    deployment, service, hpa = load("deployment.yaml"), load("service.yaml"), load("hpa.yaml")
+# -- Kubernetes --------------------------------------------------------------------------------
+
+
+def documents() -> list[dict]:
+    return [doc for path in sorted(K8S.glob("*.yaml"))
+            for doc in yaml.safe_load_all(path.read_text()) if doc]
+
+
+def of_kind(kind: str) -> list[dict]:
+    return [d for d in documents() if d["kind"] == kind]
+
+
+def env(container: dict) -> dict[str, str]:
+    return {e["name"]: e["value"] for e in container.get("env", [])}
+
+
+def test_every_manifest_passes_the_kubernetes_schemas_offline():
+    docs = documents()
+    assert {d["kind"] for d in docs} >= {"Deployment", "Service", "HorizontalPodAutoscaler",
+                                         "PodDisruptionBudget"}
+    for doc in docs:
+        kubernetes_validate.validate(doc, KUBERNETES_VERSION, strict=True)
+
+
+def test_the_schema_check_catches_a_misspelt_field():
+    deployment = copy.deepcopy(of_kind("Deployment")[0])
+    deployment["spec"]["template"]["spec"]["containers"][0]["imagePullPolicyy"] = "Always"
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(deployment, KUBERNETES_VERSION, strict=True)
+
+
+def test_kustomization_lists_every_manifest_and_makes_the_nginx_configmap_of_deploy_nginx():
+    kustomization = yaml.safe_load((DEPLOY / "kustomization.yaml").read_text())
+    assert sorted(DEPLOY / r for r in kustomization["resources"]) == sorted(K8S.glob("*.yaml"))
+    (generator,) = kustomization["configMapGenerator"]
+    (entry,) = generator["files"]
+    key, _, path = entry.partition("=")
+    assert (DEPLOY / path).resolve() == (DEPLOY / "nginx" / "nginx.conf").resolve()
+    assert key == "nginx.conf"
+    # The sidecar reads that ConfigMap, mounted where its command looks for the template.
+    (rules,) = [d for d in of_kind("Deployment") if d["metadata"]["name"] == "cardavia"]
+    pod = rules["spec"]["template"]["spec"]
+    (volume,) = [v for v in pod["volumes"] if v.get("configMap", {}).get("name")
+                 == generator["name"]]
+    (nginx,) = [c for c in pod["containers"] if "nginx" in c.get("command", [])]
+    (mount,) = [m for m in nginx["volumeMounts"] if m["name"] == volume["name"]]
+    command = nginx["command"]
+    assert command[command.index("--template") + 1] == f"{mount['mountPath']}/{key}"
+
+
+@pytest.mark.parametrize("name", ["cardavia", "cardavia-ai"])
+def test_each_pool_has_its_service_autoscaler_and_disruption_budget(name):
+    (deployment,) = [d for d in of_kind("Deployment") if d["metadata"]["name"] == name]
     labels = deployment["spec"]["template"]["metadata"]["labels"]
-    assert service["kind"] == "Service"
-    assert service["spec"]["selector"].items() <= labels.items()
     assert deployment["spec"]["selector"]["matchLabels"].items() <= labels.items()
-    assert hpa["kind"] == "HorizontalPodAutoscaler"
-    target = hpa["spec"]["scaleTargetRef"]
-    assert (target["kind"], target["name"]) == ("Deployment", deployment["metadata"]["name"])
+    (service,) = [s for s in of_kind("Service") if s["metadata"]["name"] == name]
+    assert service["spec"]["selector"].items() <= labels.items()
+    (hpa,) = [h for h in of_kind("HorizontalPodAutoscaler")
+              if h["spec"]["scaleTargetRef"]["name"] == name]
+    assert hpa["spec"]["scaleTargetRef"]["kind"] == "Deployment"
     assert hpa["spec"]["minReplicas"] >= 2 and hpa["spec"]["maxReplicas"] > 2
+    (pdb,) = [p for p in of_kind("PodDisruptionBudget")
+              if p["spec"]["selector"]["matchLabels"].items() <= labels.items()]
+    assert pdb["spec"].get("maxUnavailable", 0) >= 1 or pdb["spec"]["minAvailable"] < \
+        hpa["spec"]["minReplicas"]  # a budget that still lets a node drain
+
+
+def test_services_select_only_their_own_pool():
+    deployments = of_kind("Deployment")
+    for service in of_kind("Service"):
+        selected = [d["metadata"]["name"] for d in deployments if service["spec"]["selector"]
+                    .items() <= d["spec"]["template"]["metadata"]["labels"].items()]
+        assert selected == [service["metadata"]["name"]]
+
+
+@pytest.mark.parametrize("deployment", of_kind("Deployment"), ids=lambda d: d["metadata"]["name"])
+def test_pods_pass_pod_security_restricted(deployment):
+    pod = deployment["spec"]["template"]["spec"]
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    assert pod["securityContext"].get("runAsUser", 1) != 0
+    assert pod["securityContext"]["seccompProfile"]["type"] == "RuntimeDefault"
+    for key in ("hostNetwork", "hostPID", "hostIPC"):
+        assert not pod.get(key), key
+    allowed = {"configMap", "emptyDir", "projected", "secret", "downwardAPI",
+               "persistentVolumeClaim", "ephemeral", "csi"}
+    for volume in pod.get("volumes", []):
+        assert set(volume) - {"name"} <= allowed, volume
+    for c in pod["containers"] + pod.get("initContainers", []):
+        sc = c["securityContext"]
+        assert sc["allowPrivilegeEscalation"] is False, c["name"]
+        assert sc["capabilities"]["drop"] == ["ALL"] and not sc["capabilities"].get("add")
+        assert not sc.get("privileged"), c["name"]
+        assert sc.get("runAsUser", 1) != 0 and sc.get("runAsNonRoot", True) is True
+        assert sc.get("seccompProfile", {"type": "RuntimeDefault"})["type"] in (
+            "RuntimeDefault", "Localhost")
+        assert sc["readOnlyRootFilesystem"] is True, c["name"]
+        assert all("hostPort" not in p for p in c.get("ports", []))
+
+
+def cores(quantity: str) -> float:
+    return int(quantity[:-1]) / 1000 if quantity.endswith("m") else float(quantity)
+
+
+def gunicorn_containers() -> list[tuple[dict, dict]]:
+    return [(d, c) for d in of_kind("Deployment")
+            for c in d["spec"]["template"]["spec"]["containers"] if "CARDAVIA_POOL" in env(c)]
+
+
+def test_each_gunicorn_requests_one_core_per_worker():
+    found = gunicorn_containers()
+    assert {env(c)["CARDAVIA_POOL"] for _, c in found} == {"rules", "ai"}
+    for _, c in found:
+        assert cores(c["resources"]["requests"]["cpu"]) == int(env(c)["WEB_CONCURRENCY"])
+        assert set(c["resources"]["requests"]) >= {"cpu", "memory"}
+
+
+def gunicorn_settings(environ: dict[str, str], monkeypatch) -> dict:
+    for key, value in environ.items():
+        monkeypatch.setenv(key, value)
+    return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_gunicorn_writes_nothing_to_a_read_only_root(monkeypatch):
+    for deployment, c in gunicorn_containers():
+        settings = gunicorn_settings(env(c), monkeypatch)
+        assert settings["control_socket_disable"] is True
+        assert settings.get("pidfile") is None
+        # The heartbeat files go to a memory-backed emptyDir mounted in the container.
+        volumes = {v["name"]: v for v in deployment["spec"]["template"]["spec"]["volumes"]}
+        mounts = {m["mountPath"]: volumes[m["name"]] for m in c["volumeMounts"]}
+        assert mounts[settings["worker_tmp_dir"]]["emptyDir"]["medium"] == "Memory"
+
+
+def test_the_ai_pool_runs_threads_that_answer_healthz_beside_a_search(monkeypatch):
+    (_, ai), = [(d, c) for d, c in gunicorn_containers() if env(c)["CARDAVIA_POOL"] == "ai"]
+    settings = gunicorn_settings(env(ai), monkeypatch)
+    assert settings["worker_class"] == "gthread"
+    assert settings["threads"] > int(env(ai)["CARDAVIA_AI_CONCURRENCY"])
+    assert ai["livenessProbe"]["httpGet"]["path"] == "/healthz"
+
+
+def test_the_sidecar_routes_to_its_gunicorn_and_to_the_ai_service():
+    (rules,) = [d for d in of_kind("Deployment") if d["metadata"]["name"] == "cardavia"]
+    containers = rules["spec"]["template"]["spec"]["containers"]
+    (nginx,) = [c for c in containers if "nginx" in c.get("command", [])]
+    (gunicorn,) = [c for c in containers if env(c).get("CARDAVIA_POOL") == "rules"]
+    command = nginx["command"]
+    assert command[command.index("--rules") + 1] == f"127.0.0.1:{env(gunicorn)['PORT']}"
+    (ai_service,) = [s for s in of_kind("Service") if s["metadata"]["name"] == "cardavia-ai"]
+    assert command[command.index("--ai") + 1] == \
+        f"cardavia-ai:{ai_service['spec']['ports'][0]['port']}"
+    (service,) = [s for s in of_kind("Service") if s["metadata"]["name"] == "cardavia"]
+    assert service["spec"]["ports"][0]["targetPort"] in [p["name"] for p in nginx["ports"]]
+
+
+def prestop_seconds(container: dict) -> float:
+    hook = container.get("lifecycle", {}).get("preStop", {})
+    if "sleep" in hook:
+        return hook["sleep"]["seconds"]
+    return sum(float(s) for s in re.findall(r"sleep (\d+)", " ".join(
+        hook.get("exec", {}).get("command", []))))
+
+
+def test_rollouts_drain_before_they_stop(monkeypatch):
+    """16.7: every container waits before it is stopped (endpoints leave the Services
+    first), gunicorn outlives its sidecar's drain, and the grace period covers it all."""
+    for deployment in of_kind("Deployment"):
+        pod = deployment["spec"]["template"]["spec"]
+        assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
+        for c in pod["containers"]:
+            assert prestop_seconds(c) >= 5, c["name"]
+        (c,) = [c for c in pod["containers"] if "CARDAVIA_POOL" in env(c)]
+        graceful = gunicorn_settings(env(c), monkeypatch)["graceful_timeout"]
+        assert pod["terminationGracePeriodSeconds"] >= prestop_seconds(c) + graceful
+        sidecars = [s for s in pod["containers"] if s["name"] != c["name"]]
+        assert all(prestop_seconds(c) > prestop_seconds(s) for s in sidecars)

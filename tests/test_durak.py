@@ -29,7 +29,8 @@ def cards(*codes: str) -> list[int]:
 
 
 def make(hands, attacker=0, trump="H", stock=(), table=(), taking=False, discard=None):
-    """A Durak state from codes; cards not placed anywhere go to the discard pile."""
+    """A Durak state from codes; cards not placed anywhere go to the discard pile (whole
+    bouts, D11: the cards placed must be even in number)."""
     placed = [c for h in hands for c in h] + list(stock)
     placed += [c for a, d in table for c in (a, d) if c]
     if discard is None:
@@ -130,12 +131,12 @@ def test_D2_trump_must_be_the_suit_of_the_turned_up_card():
 
 def test_D3_trump_stays_after_the_turned_up_card_is_drawn():
     # The stock's last card (the turned-up 6H) is drawn; hearts stay trump.
-    s = make([["9S", "10S", "JS", "QS", "KS"], ["6D", "7D", "8D", "9D", "10D"]],
+    s = make([["9S", "10S", "JS", "QS", "KS"], ["6D", "7D", "8D", "9D", "10D", "JD"]],
              stock=["6H"], table=[("7S", "8S")], trump="H")
     after, _ = GAME.play(s, Move(0, "pass"))
     assert not after[STOCK] and SUITS[after[TRUMP]] == "H"
     # 7H now beats any diamond though no trump card is visible any more.
-    s2 = make([["7H"], ["KD"]], attacker=1, table=[("AD", None)], trump="H")
+    s2 = make([["7H"], ["KD", "QD"]], attacker=1, table=[("AD", None)], trump="H")
     assert reason(s2, defend(0, "7H")) is None
 
 
@@ -156,7 +157,7 @@ def test_D4_trump_beaten_only_by_higher_trump():
 
 
 def test_D4_following_suit_is_not_compulsory():
-    s = make([["10D", "6H"], []], attacker=1, table=[("9D", None)], trump="H")
+    s = make([["10D", "6H"], ["AS"]], attacker=1, table=[("9D", None)], trump="H")
     legal = {m.card for m in GAME.legal_moves(s) if m.action == "defend"}
     assert legal == {IX["10D"], IX["6H"]}
 
@@ -233,7 +234,7 @@ def test_D9_bout_limit_is_six_attacks():
 
 def test_D9_no_more_attacks_than_the_defender_held_at_the_bout_start():
     # The defender held 2 cards at the start: one beat, one in hand.
-    s = make([["6D", "6C"], ["AC"]], table=[("6S", "7S")])
+    s = make([["6D", "6C", "AH"], ["AC"]], table=[("6S", "7S")])
     s = play_all(s, attack(0, "6D"))
     s = play_all(s, Move(1, "take"))
     assert reason(s, attack(0, "6C")) == ("bout_limit_reached", "D9")
@@ -242,7 +243,7 @@ def test_D9_no_more_attacks_than_the_defender_held_at_the_bout_start():
 
 
 def test_D10_after_take_the_attacker_adds_then_defender_picks_up_all():
-    s = make([["6D", "6C", "JH"], ["AC", "KC", "QC"]], table=[("6S", None)], trump="H")
+    s = make([["6D", "6C", "JH", "AH"], ["AC", "KC", "QC"]], table=[("6S", None)], trump="H")
     s = play_all(s, Move(1, "take"))
     assert phase(s) == "attack" and GAME.to_act(s) == 0
     assert reason(s, defend(1, "AC")) == ("not_your_turn", "D10")
@@ -253,11 +254,21 @@ def test_D10_after_take_the_attacker_adds_then_defender_picks_up_all():
 
 
 def test_D11_beaten_off_cards_go_to_discard_and_defender_attacks_next():
-    s = make([["JC"], ["AC", "KD"]], table=[("6S", "7S")])
+    s = make([["JC", "QC"], ["AC", "KD"]], table=[("6S", "7S")])
     discard_before = s[DISCARD]
     s = play_all(s, Move(0, "pass"))
     assert s[DISCARD] == discard_before | (1 << IX["6S"]) | (1 << IX["7S"])
     assert s[ATTACKER] == 1 and not s[TABLE]
+
+
+def test_D11_a_discard_pile_of_an_odd_count_is_invalid():
+    # Beaten-off bouts go to the discard whole, each attack with its defence: an even count.
+    with pytest.raises(InvalidState) as e:
+        make([["JC", "QC", "KC"], ["AC", "KD"]], table=[("6S", "7S")])
+    assert [(p.field, p.code, p.values) for p in e.value.problems] == [
+        ("discard", "durak_discard_odd", {"count": 29})]
+    assert "(D11)" in e.value.problems[0].message
+    make([["JC", "QC"], ["AC", "KD"]], table=[("6S", "7S")])  # 30 discarded: accepted
 
 
 def test_D12_refill_attacker_first_then_defender_until_stock_empty():
@@ -280,7 +291,7 @@ def test_D12_refill_order_follows_the_attacker_whichever_seat_it_is():
     after = GAME.apply(s, Move(1, "pass"))
     assert after[HANDS][1] >> IX["8H"] & 1 and after[HANDS][0] >> IX["AS"] & 1
     # After a take the taker holds more than six and draws nothing; the attacker draws.
-    taker = [*hand0, "JD"]
+    taker = [*hand0, "JD", "QD"]
     s = make([taker, hand1], attacker=1, table=[("6S", None)], stock=["8H", "AS", "KH"],
              trump="H", taking=True)
     after = GAME.apply(s, Move(1, "pass"))
@@ -290,7 +301,7 @@ def test_D12_refill_order_follows_the_attacker_whichever_seat_it_is():
 
 
 def test_D13_forced_pass_when_nothing_can_be_added():
-    s = make([["AC"], ["KD", "QD"]], table=[("6S", "7S")])
+    s = make([["AC", "AH"], ["KD", "QD"]], table=[("6S", "7S")])
     assert GAME.legal_moves(s) == [Move(0, "pass")]
     s = make([[], ["KD", "QD"]], table=[("6S", "7S")])  # empty hand
     assert GAME.legal_moves(s) == [Move(0, "pass")]
@@ -298,7 +309,7 @@ def test_D13_forced_pass_when_nothing_can_be_added():
 
 def test_D14_game_ends_only_after_a_complete_bout_with_stock_empty():
     # Seat 0 plays its last card; the deal goes on until the bout ends.
-    s = make([["6S"], ["7S", "KD"]])
+    s = make([["6S"], ["7S", "KD", "QD"]])
     s = play_all(s, attack(0, "6S"))
     assert phase(s) == "defend" and GAME.settlement(s) is None
     s = play_all(s, defend(1, "7S"), Move(0, "pass"))
@@ -321,7 +332,7 @@ def test_D14_an_empty_hand_with_stock_left_does_not_end_the_deal():
 
 
 def test_D15_settlement_winner_plus_one_durak_minus_one():
-    s = make([["6S"], ["7S", "KD"]])
+    s = make([["6S"], ["7S", "KD", "QD"]])
     s = play_all(s, attack(0, "6S"), defend(1, "7S"), Move(0, "pass"))
     assert GAME.settlement(s) == {"outcome": "durak", "durak": 1, "scores": [1, -1]}
 

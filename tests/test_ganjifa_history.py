@@ -13,7 +13,7 @@ from rules.ai import choose
 from rules.ai import ganjifa as ganjifa_ai
 from rules.ai.ganjifa import basic_move
 from rules.cards import bit_list
-from rules.game import InvalidState, Move
+from rules.game import InvalidState, Move, NoWorldFits
 from rules.ganjifa import DECK, GAME, STRENGTH, SUIT_COUNT, SUIT_MASK, SUIT_OF
 from schemas.registry import GAMES
 
@@ -276,7 +276,7 @@ def test_the_search_falls_back_to_the_view_when_the_opponents_did_not_play_as_ba
                 view = GAME.observe(state, state.to_act)
                 try:
                     GAME.sample(ganjifa_ai.modelled(view), rng)
-                except ValueError:
+                except NoWorldFits:
                     move, _ = choose(GAME, view, "strong", rng, 50, playouts=20)
                     assert GAME.verify(state, move) is None
                     return

@@ -3,15 +3,19 @@ machine fields (codes, rule ids, card codes) the same in every language."""
 
 from __future__ import annotations
 
+import ast
 import random
 import string
+from pathlib import Path
 
 import pytest
 import requests
 from flask import request
 
+import rules
 from rules import ganjifa, tarot
-from rules.reasons import MESSAGES, Reason
+from rules.reasons import CODES, MESSAGES, Reason
+from rules.texts import say
 from schemas.registry import GAMES
 from service import i18n
 from service.app import TestingConfig, create_app
@@ -34,7 +38,8 @@ def fa_text(key: str, **params) -> str:
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_catalogue_has_exactly_the_keys_of_english(lang):
-    assert set(CATALOGUES[lang]) == set(EN)
+    # A state's problems are said in English only, like every validation message.
+    assert set(CATALOGUES[lang]) == {key for key in EN if not key.startswith("state.")}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -59,7 +64,6 @@ def test_translations_are_translated(lang):
 
 
 def test_english_catalogue_says_what_the_rules_say():
-    assert {code: EN[f"reason.{code}"] for code in MESSAGES} == MESSAGES
     for schemas in GAMES.values():
         game = schemas.game
         assert EN[f"game.{game.id}.name"] == game.name
@@ -68,6 +72,28 @@ def test_english_catalogue_says_what_the_rules_say():
         assert EN[f"game.{game.id}.deck.origin"] == game.deck_info["origin"]
         for card in game.deck.cards:
             assert i18n.card_name("en", game.id, card.suit, card.rank) == card.name
+
+
+def codes_given(kind: str) -> set[str]:
+    """The codes of every `Reason(...)` or `Problem(...)` the rules build: the literal first
+    argument of a Reason, the second of a Problem."""
+    at = {"Reason": 0, "Problem": 1}[kind]
+    out = set()
+    for path in Path(rules.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == kind and len(node.args) > at):
+                arg = node.args[at]
+                options = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+                assert all(isinstance(a, ast.Constant) for a in options), (path, node.lineno)
+                out.update(a.value for a in options)
+    return out
+
+
+def test_every_reason_and_problem_the_rules_give_has_its_english_and_no_other():
+    assert codes_given("Reason") == set(CODES) == set(MESSAGES)
+    given = {"phase", "to_act", "result", "card_twice", "cards_missing"} | codes_given("Problem")
+    assert {f"state.{code}" for code in given} == {key for key in EN if key.startswith("state.")}
 
 
 def test_every_phase_and_action_of_the_games_has_a_word():
@@ -94,10 +120,10 @@ def test_durak_keeps_its_cyrillic_court_indices_in_every_language():
             assert word in court
 
 
-# -- why-clauses: the English of the rules is recognised, in every language ----------------------
+# -- why-clauses: every reason a poignée or a Dukal is not one, in every language --------------
 
 
-def poignee_whys() -> list[str]:
+def poignee_whys() -> list[dict]:
     trumps = list(range(tarot.FIRST_TRUMP, tarot.EXCUSE))
     pool = tarot.mask_of(trumps[:12])
     cases = [
@@ -111,7 +137,7 @@ def poignee_whys() -> list[str]:
     return [tarot.poignee_problem(cards, p, excuse) for cards, p, excuse in cases]
 
 
-def dukal_whys() -> list[str]:
+def dukal_whys() -> list[dict]:
     s, base = 6, 12 * 6  # Rama's suit
     raja, mantri = ganjifa.RAJAS[s], ganjifa.MANTRIS[s]
     masks = [0, 1 << raja | 1 << 0, 1 << mantri | 0b111 << base, 1 << raja | 0b111 << base,
@@ -121,27 +147,31 @@ def dukal_whys() -> list[str]:
 
 def test_every_why_clause_of_the_rules_is_in_the_catalogue():
     whys = poignee_whys() + dukal_whys()
-    assert None not in whys and len(set(whys)) == len(whys) == 12
-    for lang in OTHERS:
-        local = [i18n._why(lang, why) for why in whys]
-        assert None not in local, (lang, whys[local.index(None)])
+    assert None not in whys and len({w["why"] for w in whys}) == len(whys) == 12
+    assert {f"why.{w['why']}" for w in whys} == {key for key in EN if key.startswith("why.")}
+    for lang in LANGUAGES:
+        local = [say(CATALOGUES[lang], f"why.{w['why']}", w) for w in whys]
+        assert None not in local and "{" not in "".join(local), lang
         assert len(set(local)) == 12
-    assert i18n._why("fa", "it lacks the Raja of Rama") == "راجای راما را ندارد"
+    assert say(CATALOGUES["fa"], "why.dukal.no_raja", {"avatar": "RAM"}) == "راجای راما را ندارد"
+    assert say(EN, "reason.invalid_dukal", dukal_whys()[3]) == \
+        "That is not a Dukal: it lacks the Mantri of Rama."
 
 
 # -- every reason, with placeholder values of the kinds the rules give --------------------------
 
 SAMPLE = {"seat": 1, "to_act": 2, "card": "7H", "attack": "6H", "limit": 6, "count": 6,
           "given": 4, "needed": 2, "taker": 3, "size": 5, "smallest": 3, "phase": "bidding",
-          "action": "discard", "highest": "garde_sans",
-          "why": "it lacks the Mantri of Krishna", "suit": "Krishna (KRI)"}
+          "action": "discard", "contract": "garde_sans", "highest": "T12", "suit": "KRI"}
+WHY = {"invalid_dukal": {"why": "dukal.no_mantri", "avatar": "KRI"},
+       "invalid_poignee": {"why": "poignee.size", "count": 12}}
 
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_reason_is_said_in_every_language(lang):
     app = create_app(TestingConfig)
     for code, template in MESSAGES.items():
-        reason = Reason(code, "X1", {k: SAMPLE[k] for k in fields(template)})
+        reason = Reason(code, "X1", WHY.get(code) or {k: SAMPLE[k] for k in fields(template)})
         with app.test_request_context(headers={"Accept-Language": lang}):
             message = i18n.reason_message(reason)
             assert i18n.ANSWERED not in request.environ, code  # no English fallback
@@ -150,8 +180,8 @@ def test_every_reason_is_said_in_every_language(lang):
             assert (value in message) == (value in reason.message)  # card codes untouched
 
 
-def test_a_reason_whose_english_changed_is_answered_in_english(monkeypatch):
-    monkeypatch.setitem(MESSAGES, "deal_over", "The deal has ended.")
+def test_a_reason_missing_from_a_catalogue_is_answered_in_english(monkeypatch):
+    monkeypatch.delitem(CATALOGUES["fa"], "reason.deal_over")
     game, rng = GAMES["durak"].game, random.Random(3)
     state = game.deal(rng)
     while moves := game.legal_moves(state):
@@ -161,7 +191,7 @@ def test_a_reason_whose_english_changed_is_answered_in_english(monkeypatch):
         json={"state": GAMES["durak"].dump_state(state),
               "move": {"seat": 0, "action": "take"}})
     assert r.json["reason"] == {"code": "deal_over", "rule": "D14",
-                                "message": "The deal has ended."}
+                                "message": "The deal is over; no move is possible."}
     assert r.headers["Content-Language"] == "en"
 
 

@@ -38,6 +38,7 @@ def test_every_card_has_a_well_formed_picture(client, game):
         assert r.status_code == 200 and r.headers["Content-Type"] == "image/svg+xml"
         root = parse(r.data)
         assert root.get("data-card") == code
+        assert r.headers["Cache-Control"] == "public, max-age=86400"
         assert self_contained(r.data)
     back = client.get(f"/v1/games/{game}/cards/back.svg")
     assert back.status_code == 200 and parse(back.data).get("data-card") is None
@@ -194,3 +195,28 @@ def test_pictures_over_gunicorn(server):
     assert drawn(parse(r.content)) == (shown_cards(view), face_down_counts(view))
     r = requests.get(f"{server}/v1/games/ganjifa/cards/RRAM.svg", timeout=10)
     assert r.status_code == 200 and parse(r.content).get("data-card") == "RRAM"
+
+
+@pytest.mark.parametrize("name", STATES)
+def test_piles_out_of_play_are_drawn_as_their_counts(client, name):
+    """Durak's discard (D11), Tarot's tricks won (T10), Ganjifa's captured cards (G7)."""
+    st = state(name)
+    root = parse(render(client, name, 0, "svg").data)
+    piles = {e.get("data-pile"): int(e.get("data-count")) for e in root.iter(f"{SVG}g")
+             if e.get("data-pile") is not None}
+    if st["game"] == "durak":
+        expected = {"discard": len(st["discard"])}
+    elif st["game"] == "tarot":
+        expected = {f"won.{s}": sum(t["winner"] == s for t in st["tricks"])
+                    for s in range(len(st["hands"]))}
+    else:
+        expected = {f"won.{s}": len(c) for s, c in enumerate(st["captured"])}
+    assert piles == expected
+
+
+def test_persian_labels_are_laid_out_right_to_left(client):
+    persian = parse(render(client, "ganjifa-dukal", 0, "svg", lang="fa").data)
+    labels = [t for t in persian.iter(f"{SVG}text") if "صندلی" in (t.text or "")]
+    assert labels and all(t.get("direction") == "rtl" for t in labels)
+    english = parse(render(client, "ganjifa-dukal", 0, "svg").data)
+    assert not [t for t in english.iter(f"{SVG}text") if t.get("direction")]

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import random
 
-from rules.ai import durak, ganjifa, tarot
+from rules.ai import settings
 from rules.ai.search import strong_move
 from rules.game import Game, Move, Template, View
 
 LEVELS = ("random", "basic", "strong")
-BASIC = {"durak": durak.basic_move, "tarot": tarot.basic_move, "ganjifa": ganjifa.basic_move}
 
 
 def complete(move: Move | Template, rng: random.Random) -> Move:
@@ -34,4 +33,4 @@ def choose(game: Game, view: View, level: str, rng: random.Random, budget_ms: in
     world = game.sample(view, rng)
     if level == "random":
         return random_move(game, world, view.seat, rng), "random"
-    return BASIC[game.id](world, view.seat, rng), "basic"
+    return settings.of(game).basic(world, view.seat, rng), "basic"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from rules.ai.settings import Settings
 from rules.cards import bit_list
 from rules.durak import (
     BEATERS,
@@ -49,3 +50,11 @@ def basic_move(state: DurakState, seat: int, rng: random.Random) -> Move:
         if matching:
             return Move(seat, "attack", card=min(matching, key=cost))
     return Move(seat, "pass")
+
+
+def value(settlement: dict, seat: int) -> float:
+    """D15: the seat's -1, 0 or +1, scaled to [0, 1]."""
+    return (settlement["scores"][seat] + 1) / 2
+
+
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.9)

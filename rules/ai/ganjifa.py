@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from rules.ai.ganjifa_playout import play_out
+from rules.ai.settings import Explain, Settings
 from rules.cards import bit_list
 from rules.game import Move, View
 from rules.ganjifa import (
@@ -25,6 +27,7 @@ from rules.ganjifa import (
     GanjifaState,
     dukal_moves,
     follow_options,
+    settlement_of,
 )
 
 
@@ -50,7 +53,7 @@ def _boss(card: int, trump: int, unseen: int) -> bool:
     return not BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
 
 
-def basic_move(state: GanjifaState, seat: int, rng: random.Random) -> Move:
+def basic_move(state: GanjifaState, seat: int, rng: random.Random | None) -> Move:
     trump = state.trump
     hand = state.hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731
@@ -67,9 +70,9 @@ def basic_move(state: GanjifaState, seat: int, rng: random.Random) -> Move:
         dukals = [m for c in bit_list(hand & hand >> 1 & MANTRI_BITS)
                   for m in dukal_moves(seat, c // SUIT_SIZE,
                                        hand >> (SUIT_SIZE * (c // SUIT_SIZE)) & PIP_BITS)
-                  if len(m.cards) <= limit]
+                  if len(m.cards or ()) <= limit]
         if dukals:
-            return max(dukals, key=lambda m: len(m.cards))
+            return max(dukals, key=lambda m: len(m.cards or ()))
         cards = bit_list(hand)
         bosses = [c for c in cards if SUIT_OF[c] != trump and _boss(c, trump, unseen)]
         if bosses:
@@ -210,7 +213,7 @@ def play_class(state: GanjifaState, seat: int):
 
     def key(move: Move):
         card = move.card
-        if move.action != "play" or courts >> (SUIT_SIZE * SUIT_OF[card] + 10) & 1:
+        if card is None or courts >> (SUIT_SIZE * SUIT_OF[card] + 10) & 1:
             return move
         return SUIT_OF[card], BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
     return key
@@ -252,3 +255,26 @@ def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, in
         if explains(world, view.seat):
             return world, i
     return world, tries
+
+
+def value(settlement: dict, seat: int) -> float:
+    """G9: the win, and the captured cards, which decide it and vary more smoothly."""
+    winners = settlement["winners"]
+    won = 1 / len(winners) if seat in winners else 0.0
+    return 0.3 * won + 0.7 * min(1.0, settlement["captured"][seat] / 80)
+
+
+def playout(state: GanjifaState, seat: int) -> float:
+    """Basic's exact play to the end of the deal on bitmasks (rules/ai/ganjifa_playout.py,
+    several times faster than the rules); the seat's value."""
+    return value(settlement_of(play_out(state)), seat)
+
+
+# No random moves in a playout: basic's exact play is deterministic in a world, the sampled
+# worlds already differ, and random moves would only blur the comparison of candidates on
+# the same world. With a trick on the table a world is drawn until basic's play explains
+# it (at most 8 draws, a draw and its test costing about 2/3 of a playout): the opponents'
+# cards in a trick say much about their hands (bench/README.md).
+SETTINGS = Settings(basic=basic_move, value=value, rate=2.0, epsilon=0.0,
+                    play_class=play_class, model=modelled, playout=playout,
+                    explain=Explain(tries=8, cost=3, sample=sample))

@@ -42,7 +42,8 @@ class _Order:
         self.bit = [0] * CARDS  # card -> bit
         for b, c in enumerate(self.card):
             self.bit[c] = b
-        self._carry = self._back = None
+        self._carry: tuple[list[int], ...] | None = None
+        self._back: tuple[list[int], ...] | None = None
         self.suit_mask = tuple(self._carry_slow(SUIT_MASK[s]) for s in range(SUIT_COUNT))
         self.beaters = tuple(self._carry_slow(BEATERS[trump][self.card[b]]) for b in range(CARDS))
         self.suit_of = tuple(SUIT_OF[self.card[b]] for b in range(CARDS))
@@ -149,12 +150,13 @@ def _largest_dukal(order: _Order, cards: int, seat: int, limit: int) -> int:
         both ^= low
         suit = low.bit_length() // SUIT_SIZE
         for m in dukal_moves(seat, suit, cards >> (SUIT_SIZE * suit) & PIP_BITS):
-            if len(m.cards) <= limit and (best is None or len(m.cards) > len(best.cards)):
-                best = m
+            run = m.cards or ()
+            if len(run) <= limit and (best is None or len(run) > len(best)):
+                best = run
     if best is None:
         return 0
     bit = order.bit
-    return sum(1 << bit[c] for c in best.cards)
+    return sum(1 << bit[c] for c in best)
 
 
 def play_out(state: GanjifaState) -> list[int]:

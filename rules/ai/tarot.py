@@ -5,8 +5,10 @@ as taker, its own écart), the bids, the shown chien, the poignées and the tric
 
 from __future__ import annotations
 
+import math
 import random
 
+from rules.ai.settings import Settings
 from rules.cards import bit_list
 from rules.game import Move
 from rules.tarot import (
@@ -184,3 +186,14 @@ def basic_move(state: TarotState, seat: int, rng: random.Random) -> Move:
         if shown:
             return Move(seat, "poignee", cards=shown[-1])  # T8: the largest it can show
     return _play(state, seat, rng)
+
+
+def value(settlement: dict, seat: int) -> float:
+    """T17: the seat's score scaled to [0, 1]; a garde is worth about ±60 a seat."""
+    return 0.5 + 0.5 * math.tanh(settlement["scores"][seat] / 150)
+
+
+# A playout from a late move is shorter but not by its cards alone: sampling and settling
+# cost about 14 cards' worth (FIXED_COST in bench/README.md), which keeps late moves within
+# the deadline.
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.3, fixed_cost=14)

@@ -1,0 +1,236 @@
+"""`--only stack`: issue 16's abuses, each against the service as it was deployed before
+(one gunicorn, 2 sync workers, `bench/server.py`) and against the production stack
+(`deploy/stack.py`: nginx in front of a rules pool of 2 sync workers and an AI pool of 2
+gthread workers, one search each), in the same run:
+
+- slow: 2 bodies stalled after their first bytes and 20 slowloris connections (headers a
+  line a second) stay open while a probe times healthy requests; target p99 <= 100 ms;
+- ai: 16 concurrent strong ai-move calls at budget_ms 10000 (each retried after
+  Retry-After when turned away) while the probe runs; target p99 <= 50 ms;
+- rollout: 4 clients on /move, deal and /healthz while the rules servers are restarted
+  one after another (before: the one gunicorn, SIGTERM and a new one); failed requests.
+
+The probe: one client, one keep-alive connection, /healthz and a Durak /move in turn,
+each timed to its last byte; a request unanswered within PROBE_TIMEOUT counts as a timeout
+(and at PROBE_TIMEOUT in the percentiles).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import socket
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import requests
+
+from bench import traffic
+from bench.server import Gunicorn
+from deploy.stack import Stack
+from schemas.registry import GAMES
+
+SERVICE_APP = "service.app:create_app()"
+PROBE_TIMEOUT = 2.0
+SLOWLORIS, STALLED = 20, 2
+STRONG_CALLS, STRONG_BUDGET_MS = 16, 10000
+
+
+class Target:
+    """What is measured: `url`, and `restart()` for the rollout."""
+
+    def __init__(self, url: str, restart: Callable[[], None]):
+        self.url, self.restart = url, restart
+
+
+@contextlib.contextmanager
+def before() -> Iterator[Target]:
+    """The service as deployed before issue 16: one gunicorn, nothing in front."""
+    servers = [Gunicorn(SERVICE_APP, workers=2).__enter__()]
+
+    def restart() -> None:
+        # A rollout of a lone server: SIGTERM it (it drains), start its successor.
+        old = servers[-1]
+        old.stop()
+        new = Gunicorn(SERVICE_APP, workers=2)
+        new.port = old.port
+        servers.append(new.__enter__())
+
+    try:
+        yield Target(f"http://127.0.0.1:{servers[0].port}", restart)
+    finally:
+        servers[-1].stop()
+
+
+@contextlib.contextmanager
+def after() -> Iterator[Target]:
+    with tempfile.TemporaryFile() as log, Stack(rules=2, log=log) as stack:
+        def restart() -> None:
+            for i in range(len(stack.rules)):
+                stack.restart_rules(i)
+                time.sleep(1.0)
+        yield Target(stack.url, restart)
+
+
+def probe(url: str, seconds: float, move_body: dict) -> dict:
+    latencies: list[float] = []
+    outcomes: Counter[str] = Counter()
+    deadline = time.perf_counter() + seconds
+    with requests.Session() as session:
+        while time.perf_counter() < deadline:
+            for method, path, body in (("GET", "/healthz", None),
+                                       ("POST", "/v1/games/durak/move", move_body)):
+                t0 = time.perf_counter()
+                try:
+                    answer = session.request(method, url + path, json=body,
+                                             timeout=PROBE_TIMEOUT)
+                    kind = "200" if answer.status_code == 200 else str(answer.status_code)
+                except requests.Timeout:
+                    kind = "timeout"
+                except requests.RequestException:
+                    kind = "error"
+                latencies.append(min(time.perf_counter() - t0, PROBE_TIMEOUT))
+                outcomes[kind] += 1
+                if kind != "200":
+                    session.close()  # a fresh connection after a failure
+    summary = traffic.summary(traffic.Tally(latencies), seconds)
+    return {"requests": len(latencies), "outcomes": dict(outcomes),
+            **{k: summary[k] for k in ("p50_ms", "p99_ms", "max_ms")}}
+
+
+def slow_clients(target: Target, seconds: float, move_body: dict) -> dict:
+    host, port = target.url.removeprefix("http://").rsplit(":", 1)
+    socks = []
+    try:
+        for i in range(SLOWLORIS):
+            s = socket.create_connection((host, int(port)))
+            s.sendall(f"GET /healthz?{i} HTTP/1.1\r\nHost: x\r\n".encode())
+            socks.append(s)
+        for _ in range(STALLED):
+            s = socket.create_connection((host, int(port)))
+            s.sendall(b"POST /v1/games/durak/move HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                      b"application/json\r\nContent-Length: 100000\r\n\r\n{\"state\":")
+            socks.append(s)
+        stop_trickle = threading.Event()
+
+        def trickle() -> None:
+            while not stop_trickle.wait(1.0):
+                for s in socks[:SLOWLORIS]:
+                    with contextlib.suppress(OSError):
+                        s.sendall(b"X-Slow: 1\r\n")
+
+        t = threading.Thread(target=trickle, daemon=True)
+        t.start()
+        time.sleep(0.5)
+        out = probe(target.url, seconds, move_body)
+        stop_trickle.set()
+        t.join()
+        return out
+    finally:
+        for s in socks:
+            s.close()
+
+
+def long_searches(target: Target, seconds: float, move_body: dict, state: dict) -> dict:
+    body: dict[str, Any] = {"state": state, "level": "strong", "budget_ms": STRONG_BUDGET_MS,
+                            "seed": 3}
+    done = threading.Event()
+    answers: Counter[str] = Counter()
+
+    def caller() -> None:
+        while not done.is_set():
+            try:
+                a = requests.post(f"{target.url}/v1/games/durak/ai-move", json=body,
+                                  timeout=seconds + 15)
+            except requests.RequestException:
+                answers["error"] += 1
+                return
+            answers[str(a.status_code)] += 1
+            if a.status_code != 503:
+                return
+            done.wait(int(a.headers.get("Retry-After", "1")))
+
+    callers = [threading.Thread(target=caller, daemon=True) for _ in range(STRONG_CALLS)]
+    for c in callers:
+        c.start()
+    time.sleep(1.0)
+    out = probe(target.url, seconds, move_body)
+    done.set()
+    out["ai_answers"] = dict(answers)  # so far: searches still under way are not counted
+    return out
+
+
+def rollout(target: Target, seconds: float, move_body: dict) -> dict:
+    stop_load = threading.Event()
+    outcomes: Counter[str] = Counter()
+    lock = threading.Lock()
+
+    def client() -> None:
+        with requests.Session() as session:
+            while not stop_load.is_set():
+                for method, path, body in (("POST", "/v1/games/durak/move", move_body),
+                                           ("POST", "/v1/games/tarot/deal", {"seed": 5}),
+                                           ("GET", "/healthz", None)):
+                    try:
+                        kind = str(session.request(method, target.url + path, json=body,
+                                                   timeout=30).status_code)
+                    except requests.RequestException as e:
+                        kind = type(e).__name__
+                        session.close()
+                    with lock:
+                        outcomes[kind] += 1
+
+    clients = [threading.Thread(target=client, daemon=True) for _ in range(4)]
+    for c in clients:
+        c.start()
+    time.sleep(seconds / 2)
+    target.restart()
+    time.sleep(seconds / 2)
+    stop_load.set()
+    for c in clients:
+        c.join()
+    return {"requests": sum(outcomes.values()), "outcomes": dict(outcomes),
+            "failed": sum(v for k, v in outcomes.items() if k != "200")}
+
+
+def run(seconds: float = 8.0) -> dict:
+    state, move = traffic.mid_game("durak")
+    move_body = {"state": state, "move": move}
+    schemas = GAMES["durak"]
+    dealt = schemas.dump_state(schemas.game.deal(random.Random(1)))  # six attacks to weigh
+    out: dict = {"probe_timeout_s": PROBE_TIMEOUT, "seconds": seconds}
+    for name, deployment in (("before", before), ("after", after)):
+        with deployment() as target:
+            out[name] = {"slow": slow_clients(target, seconds, move_body)}
+        # A fresh deployment each: a saturated sync pool stays stuck on its queue of
+        # searches long after the probe ends.
+        with deployment() as target:
+            out[name]["ai"] = long_searches(target, seconds, move_body, dealt)
+        with deployment() as target:
+            out[name]["rollout"] = rollout(target, seconds, move_body)
+    return out
+
+
+def rows(result: dict) -> tuple[list[str], list[list[str]]]:
+    headers = ["abuse", "deployment", "probe requests", "p50", "p99", "max", "outcomes",
+               "target"]
+    body = []
+    for abuse, target in (("slow", "p99 <= 100 ms"), ("ai", "p99 <= 50 ms")):
+        for name in ("before", "after"):
+            r = result[name][abuse]
+            body.append([abuse, name, str(r["requests"]), f"{r['p50_ms']:.1f} ms",
+                         f"{r['p99_ms']:.1f} ms", f"{r['max_ms']:.1f} ms",
+                         " ".join(f"{k}:{v}" for k, v in sorted(r["outcomes"].items())),
+                         target])
+    for name in ("before", "after"):
+        r = result[name]["rollout"]
+        body.append(["rollout", name, str(r["requests"]), "", "", "",
+                     " ".join(f"{k}:{v}" for k, v in sorted(r["outcomes"].items())),
+                     "0 failed"])
+    return headers, body
+
+

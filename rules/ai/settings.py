@@ -1,0 +1,62 @@
+"""What the AI needs to know of one game, declared beside that game's AI module
+(`SETTINGS` in rules/ai/<game>.py), so that the search (rules/ai/search.py) names no game.
+A game's module names its AI module (`Game.ai_module`); `of(game)` finds the settings."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.game import Game, Move, View
+
+
+@dataclass
+class Explain:
+    """Worlds drawn until one in which the playouts' model explains the trick on the table
+    (Ganjifa): at most `tries` draws a world, each draw and its test costing `cost` times
+    a playout's share of the budget. `sample(game, view, rng, tries)` gives the world and
+    the draws it used."""
+
+    tries: int
+    cost: float
+    sample: Callable[[Game, View, random.Random, int], tuple[Any, int]]
+
+
+@dataclass
+class Settings:
+    """`basic(state, seat, rng)`: the basic level's move, also the playouts' policy.
+    `value(settlement, seat)`: the seat's result scaled to [0, 1].
+    `rate`: playouts per millisecond of budget from a fresh deal, about half of what one
+    core runs, so that the deadline stays a guard and not the rule (bench/README.md).
+    `fixed_cost`: what a playout costs beside playing its cards (sampling the world,
+    dealing, settling), in cards' worth. `epsilon`: the share of random moves in a playout,
+    so that playouts differ.
+    `play_class(state, seat)`: a key under which moves that play alike are tried once.
+    `model(view)`: the view narrowed by what the opponents' play says of their hands, had
+    they played as the playouts model them. `playout(state, seat)`: a faster private
+    playout of basic's exact play (no rng), in place of the generic epsilon-basic one.
+    A setting is mutable so that a test may lower `rate` for one game."""
+
+    basic: Callable[[Any, int, random.Random], Move]
+    value: Callable[[dict, int], float]
+    rate: float
+    fixed_cost: int = 0
+    epsilon: float = 0.1
+    play_class: Callable[[Any, int], Callable[[Move], Any]] | None = None
+    model: Callable[[View], View] | None = None
+    playout: Callable[[Any, int], float] | None = None
+    explain: Explain | None = None
+
+
+_known: dict[str, Settings] = {}
+
+
+def of(game: Game) -> Settings:
+    """The AI settings of `game`: `SETTINGS` of its module `game.ai_module`."""
+    found = _known.get(game.id)
+    if found is None:
+        found = _known[game.id] = importlib.import_module(game.ai_module).SETTINGS
+    return found

@@ -1,0 +1,82 @@
+"""Every text the rules answer with is made here, from a code and its values.
+
+The rules never write a sentence: a reason (rules/reasons.py) or a state's problem
+(rules/game.py) is a code and the values it names. The words are the catalogues'
+(`service/locales/<lang>.json`, one flat key → template map per language), English
+included: `en.json` is the one English source, read once here.
+
+A value is said according to its placeholder's name: `why` and `reason` name another entry
+(`why.<code>`, `reason.<code>`) said with the same values, `phase`, `action`, `contract`
+and `avatar` name a word of the catalogue, `suit` a Ganjifa suit said as its avatar with its
+code ("Rama (RAM)"), a list is said as its items joined by commas; numbers and card codes
+are the same in every language.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+LOCALES = Path(__file__).resolve().parent.parent / "service" / "locales"
+ENGLISH: dict[str, str] = json.loads((LOCALES / "en.json").read_text(encoding="utf-8"))
+
+# Placeholders whose value is the code of another catalogue entry: the prefix of its key.
+WORDS = {"phase": "phase.", "action": "action.", "contract": "contract.",
+         "avatar": "ganjifa.avatar."}
+NESTED = {"why": "why.", "reason": "reason."}
+
+
+def say(catalogue: dict[str, str], key: str, values: dict[str, Any] | None = None
+        ) -> str | None:
+    """The entry `key` of `catalogue` with `values` said in its language, or None when an
+    entry it needs is missing there (the caller then falls back to English)."""
+    template = catalogue.get(key)
+    if template is None or not values:
+        return template
+    local: dict[str, Any] = {}
+    for name, value in values.items():
+        word = _word(catalogue, name, value, values)
+        if word is _MISSING:
+            return None
+        local[name] = word
+    return template.format(**local)
+
+
+_MISSING = object()  # a word the catalogue lacks (a value itself may be None: no seat)
+
+
+def _word(catalogue: dict[str, str], name: str, value: Any, values: dict[str, Any]
+          ) -> Any:
+    if name in NESTED:
+        rest = {k: v for k, v in values.items() if k != name}
+        text = say(catalogue, NESTED[name] + value, rest)
+        return _MISSING if text is None else text
+    if name in WORDS:
+        return catalogue.get(WORDS[name] + value, _MISSING)
+    if name == "suit":
+        avatar = catalogue.get(WORDS["avatar"] + value)
+        return _MISSING if avatar is None else f"{avatar} ({value})"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return value
+
+
+def in_digits(catalogue: dict[str, str], number: str) -> str:
+    """A number written in the catalogue's digits (Persian writes its own)."""
+    return number.translate(str.maketrans("0123456789", catalogue["digits"]))
+
+
+def card_name(catalogue: dict[str, str], game: str, suit: str, rank: str) -> str:
+    """A card's name as most decks say it: the entry `<game>.card` ("{rank} of {suit}")
+    made of `<game>.rank.<rank>` and `<game>.suit.<suit>`."""
+    return catalogue[f"{game}.card"].format(rank=catalogue[f"{game}.rank.{rank}"],
+                                            suit=catalogue[f"{game}.suit.{suit}"])
+
+
+def english(key: str, values: dict[str, Any] | None = None) -> str:
+    """The English of an entry; a missing one is a bug of ours (a test holds every code)."""
+    text = say(ENGLISH, key, values)
+    if text is None:
+        raise KeyError(key)
+    return text

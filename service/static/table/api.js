@@ -1,0 +1,33 @@
+// The page is a client of the public API and nothing else: every call goes through here,
+// in the language the player chose, so that names, reasons and rules come translated.
+
+export class ServiceError extends Error {}
+
+export function api(lang) {
+  async function call(method, path, body) {
+    const init = { method, headers: { "Accept-Language": lang } };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const answer = await fetch(path, init);
+    const type = answer.headers.get("Content-Type") || "";
+    const data = type.includes("json") ? await answer.json() : null;
+    if (!answer.ok) {
+      // A problem document names what was wrong; show its detail rather than a status.
+      throw new ServiceError((data && (data.detail || data.title)) || String(answer.status));
+    }
+    return data;
+  }
+  const post = (game, action, body) => call("POST", `/v1/games/${game}/${action}`, body);
+  return {
+    games: () => call("GET", "/v1/games"),
+    info: (game) => call("GET", `/v1/games/${game}`),
+    rules: (game) => call("GET", `/v1/games/${game}/rules`),
+    deal: (game, body) => post(game, "deal", body),
+    legalMoves: (game, state) => post(game, "legal-moves", { state }),
+    move: (game, state, move) => post(game, "move", { state, move }),
+    aiMove: (game, body) => post(game, "ai-move", body),
+    view: (game, state, seat) => post(game, "view", { state, seat }),
+  };
+}

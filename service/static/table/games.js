@@ -1,0 +1,254 @@
+// What the table knows of each game: how many seats, how a click on a card becomes a move,
+// what lies in the middle of the table, which buttons a seat gets, and how a settlement
+// reads. Everything about legality stays with the service (legal-moves, move).
+
+import { h } from "./dom.js";
+
+// The player counts the page offers: once issue 19 deals 3 and 5 players, [3, 4, 5]. The
+// call (T22, five players) and the partner in the settlement are drawn already.
+export const TAROT_PLAYERS = [4];
+
+const played = (play) => (typeof play === "string" ? { card: play } : play);
+
+function trickRow(ctx, plays, caption) {
+  return h("figure", { class: "trick" },
+    h("figcaption", {}, caption),
+    h("div", { class: "plays" }, plays.map(played).map((p) =>
+      h("div", { class: "play" }, ctx.card(p.card),
+        p.seat === undefined ? null : h("span", { class: "who" }, ctx.who(p.seat))))));
+}
+
+// The last completed trick stays in sight while the next one is played.
+function lastTrick(view, ctx) {
+  const last = view.tricks?.at(-1);
+  if (!last) return null;
+  const row = trickRow(ctx, last.cards, ctx.t("trick.last", { who: ctx.who(last.winner) }));
+  row.classList.add("last");
+  return row;
+}
+
+function scoreList(ctx, scores) {
+  return h("ol", { class: "scores" }, scores.map((score, seat) =>
+    h("li", {}, h("span", {}, ctx.who(seat)), h("strong", {}, ctx.num(score, true)))));
+}
+
+const durak = {
+  id: "durak",
+  players: () => 2,
+  dealBody: () => ({}),
+  cardMove: (view, seat, card) =>
+    ({ seat, action: view.phase === "defend" ? "defend" : "attack", card }),
+  buttons(view, ctx) {
+    if (view.phase === "defend") return [{ label: ctx.t("durak.take"), move: { action: "take" } }];
+    return [{ label: ctx.t("durak.pass"), move: { action: "pass" } }];
+  },
+  centre(view, ctx) {
+    const stock = view.stock.length;
+    const trumpCard = stock ? view.stock[stock - 1] : null;
+    return [
+      h("div", { class: "pile-row" },
+        h("div", { class: "pile stock" },
+          trumpCard ? h("div", { class: "trump-card" }, ctx.card(trumpCard)) : null,
+          stock > 1 ? h("div", { class: "stock-backs" }, ctx.back()) : null,
+          h("span", { class: "count" }, ctx.t("durak.stock", { n: stock }))),
+        h("div", { class: "pile trump-suit" },
+          h("span", { class: "label" }, ctx.t("trump")),
+          h("span", { class: "suit-mark", dataset: { suit: view.trump } }, ctx.suit(view.trump))),
+        h("div", { class: "pile discard" },
+          view.discard.length ? ctx.back() : null,
+          h("span", { class: "count" }, ctx.t("durak.discard", { n: view.discard.length })))),
+      h("figure", { class: "bout" },
+        h("figcaption", {}, view.table.length ? ctx.t("durak.bout", { who: ctx.who(view.attacker) })
+          + (view.taking ? ` · ${ctx.t("durak.taking")}` : "") : ctx.t("durak.empty")),
+        h("div", { class: "pairs" }, view.table.map((pair) =>
+          h("div", { class: "pair" }, ctx.card(pair.attack),
+            pair.defense ? h("div", { class: "defense" }, ctx.card(pair.defense)) : null)))),
+    ];
+  },
+  seatNotes(view, seat, ctx) {
+    return seat === view.attacker ? [ctx.t("durak.attacker")] : [ctx.t("durak.defender")];
+  },
+  says(move, ctx) {
+    const who = ctx.who(move.seat);
+    if (move.action === "take" || move.action === "pass") return ctx.t(`said.${move.action}`, { who });
+    return ctx.t(`said.${move.action}`, { who, card: ctx.name(move.card) });
+  },
+  settlement(result, ctx) {
+    const headline = result.outcome === "draw" ? ctx.t("end.durak.draw")
+      : result.durak === ctx.me ? ctx.t("end.durak.you") : ctx.t("end.durak.seat",
+        { who: ctx.who(result.durak) });
+    return [h("p", { class: "headline" }, headline), scoreList(ctx, result.scores)];
+  },
+};
+
+const POIGNEE_LEVELS = ["simple", "double", "triple"];
+
+const tarot = {
+  id: "tarot",
+  players: (config) => config.players,
+  dealBody: (config) => (config.players === 4 ? {} : { players: config.players }),
+  cardMove: (view, seat, card) => ({ seat, action: "play", card }),
+  buttons(view, ctx) {
+    if (view.phase === "bidding") {
+      return ["pass", "prise", "garde", "garde_sans", "garde_contre"].map((contract) =>
+        ({ label: ctx.t(`contract.${contract}`), move: { action: "bid", contract } }));
+    }
+    if (view.phase === "call") { // five players (T22): the taker calls a card
+      return ctx.moves.filter((m) => m.action === "call").map((move) =>
+        ({ label: ctx.t("tarot.call", { card: ctx.name(move.card) }), move }));
+    }
+    if (view.phase === "chelem") {
+      return [{ label: ctx.t("tarot.chelem.yes"), move: { action: "chelem", announce: true } },
+        { label: ctx.t("tarot.chelem.no"), move: { action: "chelem", announce: false } }];
+    }
+    // One canonical poignée per level the seat can show (T8), smallest level first.
+    const shows = ctx.moves.filter((m) => m.action === "poignee")
+      .sort((a, b) => a.cards.length - b.cards.length);
+    return shows.map((move, i) => ({
+      label: ctx.t("tarot.poignee", { level: ctx.t(`poignee.${POIGNEE_LEVELS[i]}`),
+        n: move.cards.length }), move,
+    }));
+  },
+  centre(view, ctx) {
+    const parts = [];
+    const chien = view.chien_shown.length ? view.chien_shown : view.chien;
+    if (view.phase === "bidding" || view.phase === "discard" || view.phase === "chelem"
+        || view.tricks.length === 0) {
+      parts.push(h("figure", { class: "chien" },
+        h("figcaption", {}, view.chien_shown.length ? ctx.t("tarot.chien.shown")
+          : ctx.t("tarot.chien", { n: view.chien.length })),
+        h("div", { class: "plays" }, chien.map((code) => ctx.card(code)))));
+    }
+    if (view.contract) {
+      parts.push(h("p", { class: "contract" }, ctx.t("tarot.contract",
+        { who: ctx.who(view.taker), contract: ctx.t(`contract.${view.contract}`) })
+        + (view.called ? ` · ${ctx.t("tarot.called", { card: ctx.name(view.called) })}` : "")
+        + (view.chelem ? ` · ${ctx.t("tarot.chelem.announced")}` : "")));
+    }
+    if (view.trick.length) parts.push(trickRow(ctx, view.trick, ctx.t("trick.current")));
+    parts.push(lastTrick(view, ctx));
+    if (view.poignees.length) {
+      parts.push(h("div", { class: "poignees" }, view.poignees.map((p) =>
+        trickRow(ctx, p.cards, ctx.t("tarot.poignee.shown", { who: ctx.who(p.seat) })))));
+    }
+    return parts;
+  },
+  seatNotes(view, seat, ctx) {
+    const notes = [];
+    const first = (view.dealer + 1) % view.hands.length;
+    const spoken = (seat - first + view.hands.length) % view.hands.length;
+    if (spoken < view.bids.length) notes.push(ctx.t(`contract.${view.bids[spoken]}`));
+    if (seat === view.taker) notes.push(ctx.t("tarot.taker"));
+    const won = view.tricks.filter((trick) => trick.winner === seat).length;
+    notes.push(ctx.t("tricks.won", { n: won }));
+    return notes;
+  },
+  says(move, ctx) {
+    const who = ctx.who(move.seat);
+    switch (move.action) {
+      case "bid": return ctx.t("said.bid", { who, contract: ctx.t(`contract.${move.contract}`) });
+      case "discard": return ctx.t("said.ecart", { who });
+      case "chelem": return ctx.t(move.announce ? "said.chelem.yes" : "said.chelem.no", { who });
+      case "poignee": return ctx.t("said.poignee", { who, n: move.cards.length });
+      case "call": return ctx.t("said.call", { who, card: ctx.name(move.card) });
+      default: return ctx.t("said.play", { who, card: ctx.name(move.card) });
+    }
+  },
+  settlement(result, ctx) {
+    if (result.annulled) {
+      return [h("p", { class: "headline" }, ctx.t(`end.tarot.${result.annulled}`)),
+        scoreList(ctx, result.scores)];
+    }
+    const camp = (name) => ctx.t(`camp.${name}`);
+    const signed = (value) => ctx.num(value, true);
+    const rows = [
+      [ctx.t("end.tarot.contract"), ctx.t("tarot.contract",
+        { who: ctx.who(result.taker), contract: ctx.t(`contract.${result.contract}`) })],
+      ...(result.partner === undefined ? [] : [[ctx.t("end.tarot.partner"),
+        result.partner === null ? ctx.t("end.tarot.alone") : ctx.who(result.partner)]]),
+      [ctx.t("end.tarot.bouts"), ctx.num(result.bouts)],
+      [ctx.t("end.tarot.points"), ctx.t("end.tarot.against",
+        { points: ctx.num(result.points), target: ctx.num(result.target) })],
+      [ctx.t("end.tarot.base"), `${signed(result.base)} (${ctx.t(result.made ? "end.tarot.made"
+        : "end.tarot.failed")})`],
+    ];
+    if (result.petit_au_bout) {
+      rows.push([ctx.t("end.tarot.petit"),
+        `${signed(result.petit_au_bout.value)} · ${camp(result.petit_au_bout.camp)}`]);
+    }
+    for (const p of result.poignees) {
+      rows.push([ctx.t("end.tarot.poignee", { who: ctx.who(p.seat),
+        level: ctx.t(`poignee.${p.level}`) }), `${signed(p.value)} · ${camp(p.camp)}`]);
+    }
+    if (result.chelem) {
+      rows.push([ctx.t(result.chelem.announced ? "end.tarot.chelem.announced"
+        : "end.tarot.chelem"), `${signed(result.chelem.value)} · ${camp(result.chelem.camp)}`]);
+    }
+    rows.push([ctx.t("end.tarot.per_defender"), signed(result.per_defender)]);
+    return [
+      h("p", { class: "headline" }, ctx.t(result.made ? "end.tarot.headline.made"
+        : "end.tarot.headline.failed", { who: ctx.who(result.taker) })),
+      h("table", { class: "itemised" }, h("tbody", {}, rows.map(([item, value]) =>
+        h("tr", {}, h("th", { scope: "row" }, item), h("td", {}, value))))),
+      scoreList(ctx, result.scores),
+    ];
+  },
+};
+
+const ganjifa = {
+  id: "ganjifa",
+  players: () => 3,
+  dealBody: (config) => ({ period: config.period }),
+  cardMove: (view, seat, card) => ({ seat, action: "play", card }),
+  buttons(view, ctx) {
+    return ctx.moves.filter((m) => m.action === "dukal").map((move) => ({
+      label: ctx.t("ganjifa.dukal", { suit: ctx.avatar(move.cards[0]), n: move.cards.length }),
+      move,
+    }));
+  },
+  centre(view, ctx) {
+    const parts = [h("p", { class: "contract" }, ctx.t(`ganjifa.period.${view.period}`,
+      { suit: ctx.avatarOf(view.period === "day" ? "RAM" : "KRI") }))];
+    if (view.dukal) {
+      parts.push(trickRow(ctx, view.dukal.cards, ctx.t("ganjifa.dukal.led",
+        { who: ctx.who(view.dukal.seat) })));
+      for (const answer of view.dukal.discards) {
+        parts.push(trickRow(ctx, answer.cards, ctx.t("ganjifa.dukal.answered",
+          { who: ctx.who(answer.seat) })));
+      }
+    } else if (view.trick.length) {
+      parts.push(trickRow(ctx, view.trick, ctx.t("trick.current")));
+    }
+    const captured = ctx.dukalCaptured && view.dukals?.at(-1);
+    if (captured) {
+      // A Dukal is captured the moment its last discard lands: keep it in sight a while.
+      const cards = [captured.cards, ...captured.discards.map((d) => d.cards)].flat();
+      const row = trickRow(ctx, cards, ctx.t("said.dukal_captured", { who: ctx.who(captured.seat) }));
+      row.classList.add("last");
+      parts.push(row);
+    } else {
+      parts.push(lastTrick(view, ctx));
+    }
+    return parts;
+  },
+  seatNotes(view, seat, ctx) {
+    return [ctx.t("captured", { n: view.captured[seat].length })];
+  },
+  says(move, ctx) {
+    const who = ctx.who(move.seat);
+    if (move.action === "dukal") return ctx.t("said.dukal", { who, n: move.cards.length });
+    if (move.action === "discard") return ctx.t("said.dukal.discard", { who, n: move.cards.length });
+    return ctx.t("said.play", { who, card: ctx.name(move.card) });
+  },
+  settlement(result, ctx) {
+    const winners = result.winners.map((seat) => ctx.who(seat)).join(", ");
+    return [
+      h("p", { class: "headline" }, ctx.t(result.winners.length > 1 ? "end.ganjifa.shared"
+        : "end.ganjifa.won", { who: winners })),
+      h("table", { class: "itemised" }, h("tbody", {}, result.captured.map((n, seat) =>
+        h("tr", {}, h("th", { scope: "row" }, ctx.who(seat)),
+          h("td", {}, ctx.t("captured", { n }))))))];
+  },
+};
+
+export const GAMES = { durak, tarot, ganjifa };

@@ -1,0 +1,413 @@
+// The table: deals through the API, shows the seat's view, asks legal-moves for the
+// player's turn and ai-move for the others, and sends every move, the player's and the
+// AI's, to /move. The page keeps the state, as any client of this stateless service does.
+
+import { api } from "./api.js";
+import { cardBack, cardFace } from "./cards.js";
+import { h } from "./dom.js";
+import { GAMES, TAROT_PLAYERS } from "./games.js";
+import { applySettings, loadSettings, saveSettings, SLIDERS } from "./settings.js";
+import { catalogue, LANGUAGES } from "./words.js";
+
+const params = new URLSearchParams(location.search);
+// About 0.8 s between AI moves lets a person follow the play; ?pace=0 for tests.
+const PACE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 800;
+// ?seed=N makes the deal and every AI move reproducible.
+const SEED = params.has("seed") ? Number(params.get("seed")) : null;
+const LANG_KEY = "cardavia.table.language";
+const LOG_LINES = 12;
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+const page = {
+  lang: "en", t: (key) => key, service: null, info: null, settings: loadSettings(),
+};
+// The deal in progress; `id` tells a stale answer (from before "deal again") to stop.
+let deal = null;
+let dealCount = 0;
+
+function choices() {
+  const out = [{ value: "durak", game: "durak" }];
+  for (const players of TAROT_PLAYERS) out.push({ value: `tarot-${players}`, game: "tarot", players });
+  out.push({ value: "ganjifa-day", game: "ganjifa", period: "day" },
+    { value: "ganjifa-night", game: "ganjifa", period: "night" });
+  return out;
+}
+
+function config() {
+  const choice = choices().find((c) => c.value === $("game").value) ?? choices()[0];
+  return { ...choice, seat: Number($("seat").value) || 0, level: $("level").value || "strong" };
+}
+
+// ---- words -------------------------------------------------------------------------
+
+async function setLanguage(lang) {
+  const known = LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0];
+  page.lang = known.code;
+  page.t = await catalogue(known.code);
+  page.service = api(known.code);
+  localStorage.setItem(LANG_KEY, known.code);
+  document.documentElement.lang = known.code;
+  document.documentElement.dir = known.dir;
+  for (const node of document.querySelectorAll("[data-word]")) node.textContent = page.t(node.dataset.word);
+  document.title = page.t("title");
+  $("title").textContent = page.t("title");
+  await fillSetup();
+  buildSettings();
+}
+
+async function fillSetup() {
+  const { t } = page;
+  const { games } = await page.service.games();
+  const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
+  const keep = { game: $("game").value || "durak", seat: $("seat").value || "0",
+    level: $("level").value || "strong" };
+  $("game").replaceChildren(...choices().map((c) => h("option", { value: c.value },
+    c.game === "tarot" ? t("setup.tarot", { name: names.tarot, n: c.players })
+      : c.game === "ganjifa" ? t(`setup.ganjifa.${c.period}`, { name: names.ganjifa })
+        : names[c.game])));
+  $("game").value = keep.game;
+  $("level").replaceChildren(...["random", "basic", "strong"].map((level) =>
+    h("option", { value: level }, t(`level.${level}`))));
+  $("level").value = keep.level;
+  fillSeats(keep.seat);
+}
+
+function fillSeats(keep) {
+  const c = config();
+  const n = GAMES[c.game].players(c);
+  $("seat").replaceChildren(...Array.from({ length: n }, (_, seat) =>
+    h("option", { value: String(seat) }, page.t("seat", { n: seat }))));
+  $("seat").value = Number(keep) < n ? String(keep) : "0";
+  $("tagline").textContent = page.t("tagline", { n });
+}
+
+function buildSettings() {
+  $("settings").replaceChildren(...SLIDERS.map((name) => {
+    const percent = new Intl.NumberFormat(page.lang, { style: "percent" });
+    const shown = () => percent.format(page.settings[name] / 100);
+    const output = h("output", { for: `slider-${name}` }, shown());
+    return h("label", { class: "slider" }, h("span", {}, page.t(`settings.${name}`)),
+      h("input", { id: `slider-${name}`, type: "range", min: "0", max: "100", step: "1",
+        value: String(page.settings[name]),
+        oninput: (e) => {
+          page.settings[name] = Number(e.target.value);
+          output.textContent = shown();
+          applySettings(document.documentElement, page.settings);
+          saveSettings(page.settings);
+        } }), output);
+  }));
+  applySettings(document.documentElement, page.settings);
+}
+
+// ---- the deal ----------------------------------------------------------------------
+
+async function gameWords(game) {
+  const info = await page.service.info(game);
+  page.info = { ...info, byCode: new Map(info.cards.map((card, i) => [card.code, { ...card, i }])) };
+  showRules(game);
+}
+
+// The rules panel is not awaited: a deal goes on while its rules arrive, or fail to.
+async function showRules(game) {
+  const panel = $("rules");
+  try {
+    const { rules } = await page.service.rules(game);
+    panel.replaceChildren(h("dl", { class: "rules" }, rules.map((rule) => [
+      h("dt", {}, h("span", { class: "rule-id" }, rule.id), " ", rule.title),
+      h("dd", {}, rule.text)])));
+  } catch (e) {
+    panel.replaceChildren(h("p", {}, page.t("error", { detail: e.message })));
+  }
+}
+
+async function newDeal() {
+  const c = config();
+  const game = GAMES[c.game];
+  const id = ++dealCount;
+  deal = { id, c, game, state: null, view: null, moves: [], selection: null, dukalCaptured: false,
+    template: null, played: 0, busy: true };
+  $("settlement").hidden = true;
+  $("table").className = `table game-${c.game}`;
+  $("table").setAttribute("aria-busy", "true");
+  $("table").dataset.deal = String(id); // which deal is on the table, for tests to wait on
+  $("log").replaceChildren();
+  $("status").textContent = page.t("dealing");
+  try {
+    await gameWords(c.game);
+    const body = game.dealBody(c);
+    if (SEED !== null) body.seed = SEED;
+    const { state } = await page.service.deal(c.game, body);
+    if (deal.id !== id) return;
+    deal.state = state;
+    await step(id);
+  } catch (e) {
+    failed(e);
+  }
+}
+
+// The state names its seat to act, so each step asks at once for everything it needs: the
+// view, and the legal moves (the player's turn) or the AI's move, whose thinking overlaps
+// the pause that lets a person follow.
+async function step(id) {
+  while (deal.id === id) {
+    const { state, c } = deal;
+    const mine = state.to_act === c.seat;
+    let thinking = null;
+    if (!mine && state.phase !== "over") {
+      const ask = { state, seat: state.to_act, level: c.level };
+      if (SEED !== null) ask.seed = SEED * 1000 + deal.played;
+      thinking = page.service.aiMove(c.game, ask);
+      thinking.catch(() => {}); // a stale deal's answer is dropped; a failure is seen below
+    }
+    const [{ view }, legal] = await Promise.all([page.service.view(c.game, state, c.seat),
+      mine ? page.service.legalMoves(c.game, state) : null]);
+    if (deal.id !== id) return;
+    deal.view = view;
+    if (view.phase === "over") {
+      deal.moves = [];
+      deal.busy = false;
+      render();
+      showSettlement();
+      return;
+    }
+    if (mine) {
+      deal.moves = legal.moves;
+      deal.template = legal.moves.find((m) => m.count !== undefined) ?? null;
+      deal.selection = deal.template ? new Set(deal.template.must_include) : null;
+      deal.busy = false;
+      render();
+      return; // the player's click or key plays on
+    }
+    deal.moves = [];
+    deal.busy = true;
+    render();
+    const [{ move }] = await Promise.all([thinking, sleep(PACE)]);
+    if (deal.id !== id) return;
+    const answer = await page.service.move(c.game, state, move);
+    if (deal.id !== id) return;
+    if (!answer.legal) throw new Error(answer.reason.message); // the AI plays legal moves
+    accept(move, answer);
+  }
+}
+
+function accept(move, answer) {
+  deal.state = answer.state;
+  deal.played += 1;
+  const ctx = context();
+  const lines = [deal.game.says(move, ctx)];
+  for (const event of answer.events) {
+    if (event.type === "trick_won") {
+      deal.dukalCaptured = false;
+      lines.push(page.t("said.trick", { who: ctx.who(event.seat) }));
+    } else if (event.type === "dukal_captured") {
+      deal.dukalCaptured = true;
+      lines.push(page.t("said.dukal_captured", { who: ctx.who(event.seat) }));
+    } else if (event.type === "bout_taken" || event.type === "bout_beaten_off"
+               || event.type === "chien_shown") {
+      lines.push(page.t(`said.${event.type}`, { who: ctx.who(event.seat) }));
+    }
+  }
+  say(...lines);
+}
+
+// The player's move: whatever they chose goes to /move, so that an illegal choice is
+// answered with the service's own reason.
+async function playerMove(move) {
+  if (!deal || deal.busy || deal.view.to_act !== deal.c.seat) return;
+  const id = deal.id;
+  deal.busy = true;
+  // The buttons are drawn anew after the move: a keyboard player gets the focus back.
+  deal.refocus = $("you").contains(document.activeElement);
+  $("table").setAttribute("aria-busy", "true");
+  const full = { seat: deal.c.seat, ...move };
+  try {
+    const answer = await page.service.move(deal.c.game, deal.state, full);
+    if (deal.id !== id) return;
+    if (!answer.legal) {
+      deal.busy = false;
+      $("table").setAttribute("aria-busy", "false");
+      showReason(answer.reason);
+      return;
+    }
+    showReason(null);
+    accept(full, answer);
+    await step(id);
+  } catch (e) {
+    failed(e);
+  }
+}
+
+function failed(error) {
+  $("status").textContent = page.t("error", { detail: error.message });
+}
+
+// ---- drawing -----------------------------------------------------------------------
+
+function context() {
+  const { t } = page;
+  const me = deal.c.seat;
+  const card = (code) => {
+    if (code === "?") return h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden")));
+    const known = page.info.byCode.get(code);
+    return h("span", { class: "card small", title: known.name }, cardFace(deal.c.game, known));
+  };
+  const numbers = new Intl.NumberFormat(page.lang, { signDisplay: "auto" });
+  const signedNumbers = new Intl.NumberFormat(page.lang, { signDisplay: "exceptZero" });
+  return {
+    t, me, moves: deal.moves, dukalCaptured: deal.dukalCaptured, card,
+    back: () => h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden"))),
+    who: (seat) => (seat === me ? t("you") : t("seat", { n: seat })),
+    name: (code) => page.info.byCode.get(code)?.name ?? code,
+    suit: (suit) => ({ S: "♠", H: "♥", D: "♦", C: "♣" })[suit] ?? suit,
+    avatar: (code) => page.info.byCode.get(code)?.avatar ?? code,
+    avatarOf: (suit) => page.info.avatars?.find((a) => a.suit === suit)?.avatar ?? suit,
+    num: (n, signed = false) => (signed ? signedNumbers : numbers).format(n),
+  };
+}
+
+function isLegal(code) {
+  if (deal.template) {
+    return deal.template.must_include.includes(code) || deal.template.choose_from.includes(code);
+  }
+  return deal.moves.some((m) => m.card === code);
+}
+
+function render() {
+  const focused = document.activeElement?.dataset?.key;
+  const ctx = context();
+  const { view, c, game } = deal;
+  const n = view.hands.length;
+  const mine = view.to_act === c.seat && !deal.busy;
+  $("table").setAttribute("aria-busy", String(deal.busy));
+
+  $("opponents").replaceChildren(...Array.from({ length: n - 1 }, (_, i) => (c.seat + 1 + i) % n)
+    .map((seat) => {
+      const count = view.hands[seat].length;
+      return h("article", { class: `seat${view.to_act === seat ? " acting" : ""}`,
+        "aria-label": `${ctx.who(seat)} · ${page.t("cards", { n: count })}` },
+      h("h2", { class: "seat-name" }, ctx.who(seat), h("span", { class: "ai" }, page.t("ai"))),
+      h("div", { class: "fan", "aria-hidden": "true" },
+        Array.from({ length: Math.min(count, 8) }, () => h("span", { class: "card tiny" },
+          cardBack(c.game, "")))),
+      h("p", { class: "notes" }, [page.t("cards", { n: count }), ...game.seatNotes(view, seat, ctx)]
+        .join(" · ")));
+    }));
+
+  $("centre").replaceChildren(...game.centre(view, ctx).filter(Boolean));
+
+  $("you-title").textContent = `${page.t("hand")} · ${[page.t("seat", { n: c.seat }),
+    ...game.seatNotes(view, c.seat, ctx)].join(" · ")}`;
+  $("you").classList.toggle("acting", mine);
+  $("status").textContent = view.phase === "over" ? page.t("end.title")
+    : mine ? page.t(deal.template ? "turn.choose" : "turn.you",
+      { n: deal.template?.count ?? 0, phase: page.t(`phase.${view.phase}`) })
+      : page.t("turn.ai", { who: ctx.who(view.to_act) });
+
+  const hand = [...view.hands[c.seat]].sort((a, b) =>
+    page.info.byCode.get(a).i - page.info.byCode.get(b).i);
+  $("hand").classList.toggle("selecting", Boolean(deal.template));
+  $("hand").style.setProperty("--gaps", String(Math.max(hand.length - 1, 1)));
+  $("hand").replaceChildren(...hand.map((code) => {
+    const known = page.info.byCode.get(code);
+    const legal = mine && isLegal(code);
+    const chosen = deal.selection?.has(code);
+    return h("button", {
+      type: "button", class: `card${legal ? " legal" : ""}${chosen ? " chosen" : ""}`,
+      dataset: { code, key: `card:${code}` },
+      "aria-label": legal ? `${known.name}, ${page.t("legal")}` : known.name,
+      "aria-pressed": deal.selection ? String(Boolean(chosen)) : null,
+      "aria-disabled": mine ? null : "true",
+      title: known.name,
+      onclick: () => chooseCard(code),
+    }, cardFace(c.game, known));
+  }));
+
+  const buttons = mine ? (deal.template ? [] : game.buttons(view, ctx)) : [];
+  const controls = buttons.map((b, i) => {
+    const legal = deal.moves.some((m) => sameMove(m, { seat: c.seat, ...b.move }));
+    return h("button", { type: "button", class: `action${legal ? " legal" : ""}`,
+      dataset: { key: `action:${i}:${b.move.action}` }, onclick: () => playerMove(b.move) },
+    b.label);
+  });
+  if (mine && deal.template) {
+    const k = deal.template.count;
+    controls.push(h("button", { type: "button", class: "action legal confirm",
+      dataset: { key: "confirm" }, disabled: deal.selection.size !== k,
+      onclick: () => playerMove({ action: "discard", cards: [...deal.selection] }) },
+    page.t("confirm", { n: deal.selection.size, k })));
+  }
+  $("controls").replaceChildren(...controls);
+
+  const again = focused && document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+  if (again) {
+    again.focus();
+  } else if (mine && (focused || deal.refocus)) {
+    deal.refocus = false;
+    (document.querySelector("#hand .legal") ?? document.querySelector("#controls .legal"))?.focus();
+  }
+}
+
+function chooseCard(code) {
+  if (!deal || deal.busy || deal.view.to_act !== deal.c.seat) return;
+  if (!deal.selection) {
+    playerMove(deal.game.cardMove(deal.view, deal.c.seat, code));
+    return;
+  }
+  if (deal.selection.has(code)) deal.selection.delete(code);
+  else deal.selection.add(code);
+  showReason(null);
+  render();
+}
+
+function sameMove(a, b) {
+  return JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+}
+
+function showReason(reason) {
+  const node = $("reason");
+  node.hidden = !reason;
+  node.textContent = reason ? page.t("illegal", { message: reason.message, rule: reason.rule }) : "";
+}
+
+function showSettlement() {
+  const ctx = context();
+  $("settlement-body").replaceChildren(...deal.game.settlement(deal.view.result, ctx));
+  $("settlement").hidden = false;
+  say(page.t("end.title"));
+  $("settlement").focus();
+}
+
+// What happened, in the log and, all of it at once, in the live region.
+function say(...lines) {
+  const log = $("log");
+  for (const line of lines) log.append(h("li", {}, line));
+  while (log.children.length > LOG_LINES) log.firstElementChild.remove();
+  $("announcer").textContent = lines.join(". ");
+}
+
+// ---- start -------------------------------------------------------------------------
+
+async function start() {
+  $("language").replaceChildren(...LANGUAGES.map((l) =>
+    h("option", { value: l.code, lang: l.code }, l.name)));
+  const lang = localStorage.getItem(LANG_KEY) ?? "en";
+  $("language").value = lang;
+  await setLanguage(lang);
+  $("language").addEventListener("change", async (e) => {
+    await setLanguage(e.target.value);
+    if (deal?.view) {
+      await gameWords(deal.c.game);
+      showReason(null);
+      render();
+      if (deal.view.phase === "over") showSettlement();
+    }
+  });
+  $("game").addEventListener("change", () => fillSeats($("seat").value));
+  $("setup").addEventListener("submit", (e) => { e.preventDefault(); newDeal(); });
+  $("again").addEventListener("click", () => newDeal());
+  await newDeal();
+}
+
+start();

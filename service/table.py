@@ -1,0 +1,28 @@
+"""The table (issue 20): a page that plays every game against the AI, as a client of the
+public API. Static files only: the page keeps the state and calls /v1 like any client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, redirect, send_from_directory
+
+STATIC = Path(__file__).resolve().parent / "static" / "table"
+
+table = Blueprint("table", __name__)
+
+
+@table.get("/")
+def home():
+    return redirect("/table/", code=302)
+
+
+@table.get("/table/")  # also /table: the app's routes ignore a trailing slash
+def page():
+    return send_from_directory(STATIC, "index.html")
+
+
+@table.get("/table/<path:name>")
+def asset(name: str):
+    # send_from_directory refuses any path that leaves STATIC, so ../ gets a 404.
+    return send_from_directory(STATIC, name)

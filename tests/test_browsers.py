@@ -1,0 +1,180 @@
+"""Issue 18 points 2 and 3 in a real browser: Debian's chromium, driven by Playwright,
+calls the API from a page on another origin (CORS enforced by the browser itself), and
+renders /docs with every request it makes answered by the service."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import functools
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.conftest import ROOT, free_port, wait_until_healthy
+
+pytestmark = pytest.mark.http
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+FETCH = """async ([url, body]) => {
+  try {
+    const r = await fetch(url, {method: "POST", body: JSON.stringify(body),
+      headers: {"Content-Type": "application/json", "Accept-Language": "hu"}});
+    return {status: r.status, id: r.headers.get("X-Request-ID"),
+            lang: r.headers.get("Content-Language"), body: await r.json()};
+  } catch (e) { return {error: String(e)}; }
+}"""
+
+
+def install_chromium() -> None:
+    """CI runs as root on a fresh machine: bring Debian's chromium when it is missing. Each
+    pytest-xdist worker may get here; a lock lets one install while the other waits."""
+    with open(Path(tempfile.gettempdir()) / "cardavia-chromium.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if Path(CHROMIUM).exists():
+            return
+        if shutil.which("apt-get") is None:
+            pytest.fail("chromium is missing and there is no apt-get to install it")
+        env = {"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
+        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    install_chromium()
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@contextlib.contextmanager
+def gunicorn(**settings: str):
+    """A gunicorn of its own, with CARDAVIA_* settings."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDAVIA_")}
+    env.update(settings, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(
+            [str(Path(sys.executable).with_name("gunicorn")), "--config", "gunicorn.conf.py",
+             "service.app:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+            stderr=log)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_until_healthy(base, proc, log)
+            yield base
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture(scope="module")
+def elsewhere(tmp_path_factory):
+    """The origin of a page elsewhere: a plain HTTP server of its own on loopback, as the
+    service is (chromium lets a page reach loopback only from loopback)."""
+    root = tmp_path_factory.mktemp("elsewhere")
+    (root / "index.html").write_text("<!DOCTYPE html><title>elsewhere</title>")
+    handler = functools.partial(QuietHandler, directory=str(root))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://localhost:{httpd.server_address[1]}"  # localhost: not the API's host
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def page_at(browser, origin: str):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{origin}/")
+    return context, page
+
+
+def test_a_page_elsewhere_deals_and_reads_the_exposed_headers(browser, server, elsewhere):
+    context, page = page_at(browser, elsewhere)
+    try:
+        # JSON with Content-Type: application/json and Accept-Language: a preflight first.
+        got = page.evaluate(FETCH, [f"{server}/v1/games/durak/deal", {"seed": 1}])
+        assert "error" not in got, got
+        assert got["status"] == 200 and got["body"]["state"]["game"] == "durak"
+        assert got["id"] and got["lang"] == "hu"  # exposed to the page
+        problem = page.evaluate(FETCH, [f"{server}/v1/games/durak/deal", {"seed": "x"}])
+        assert problem["status"] == 422 and problem["body"]["type"] == "/problems/invalid-body"
+    finally:
+        context.close()
+
+
+def test_narrowed_origins_shut_out_other_pages(browser, elsewhere):
+    with gunicorn(CARDAVIA_CORS_ORIGINS=f"https://a.example, {elsewhere}") as allowed, \
+            gunicorn(CARDAVIA_CORS_ORIGINS="https://a.example") as narrowed:
+        context, page = page_at(browser, elsewhere)
+        try:
+            got = page.evaluate(FETCH, [f"{allowed}/v1/games/durak/deal", {"seed": 1}])
+            assert got.get("status") == 200, got
+            refused = page.evaluate(FETCH, [f"{narrowed}/v1/games/durak/deal", {"seed": 1}])
+            assert "error" in refused  # the browser withholds the answer from the page
+        finally:
+            context.close()
+
+
+def test_docs_render_with_nothing_from_outside(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 1400})
+    page = context.new_page()
+    outside: list[str] = []
+    errors: list[str] = []
+    host = urlsplit(server).netloc
+
+    def only_the_service(route):
+        if urlsplit(route.request.url).netloc == host:
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_the_service)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server}/docs")
+        page.wait_for_selector(".opblock-summary", timeout=20_000)
+        operations = page.locator(".opblock").count()
+        assert operations >= 14  # every operation of openapi.yaml is listed
+        assert page.locator(".info .title").inner_text().startswith("Cardavia")
+        # An operation opened shows its parameters with their schemas (path-level ones
+        # were shown as "any"), offers its examples and, tried out, answers for real.
+        deal = page.locator("#operations-play-deal")
+        deal.locator(".opblock-summary").click()
+        deal.locator(".parameters").wait_for()
+        assert deal.locator(".parameter__type").all_inner_texts() == ["string", "string"]
+        assert "Durak, reproducible (seed 1)" in deal.locator(".examples-select").first \
+            .inner_text()
+        deal.locator("select").first.select_option("durak")
+        deal.locator("button.execute").click()
+        status = deal.locator(".live-responses-table tbody .response-col_status").first
+        status.wait_for(timeout=20_000)
+        assert status.inner_text().strip() == "200"
+        assert outside == [] and errors == []
+    finally:
+        context.close()

@@ -1,0 +1,265 @@
+"""The table (issue 20) in a real browser: Debian's chromium driven by Playwright against a
+real gunicorn, playing through the public API as a person would, by clicks."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from service.app import TestingConfig, create_app
+from tests.support.browser import ARGS, CHROMIUM, install_packages
+
+pytestmark = pytest.mark.http
+
+STATIC = Path(__file__).resolve().parent.parent / "service" / "static" / "table"
+LANGS = ("en", "hi", "hu", "fa", "uk")
+SHOTS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "table"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    install_packages()
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+class Table:
+    """One visitor at the table: a fresh browser context, its console watched."""
+
+    def __init__(self, browser, server: str, width: int = 1200):
+        self.context = browser.new_context(viewport={"width": width, "height": 900})
+        self.page = self.context.new_page()
+        self.server = server
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.set_default_timeout(15_000)
+        self.rtl = False  # the hand overlaps towards the line's start
+
+    def open(self, query: str = "pace=0&seed=3") -> None:
+        self.page.goto(f"{self.server}/table?{query}")
+        self.settled()
+
+    def settled(self) -> None:
+        """Waits until the page waits for the player: their turn, or the deal's end."""
+        self.page.wait_for_selector("#table[aria-busy=false]", state="attached")
+
+    def deal(self, game: str, level: str = "basic") -> None:
+        self.page.select_option("#game", game)
+        self.page.select_option("#level", level)
+        dealt = int(self.page.get_attribute("#table", "data-deal"))
+        self.page.click("#deal")
+        self.page.wait_for_selector(f"#table[data-deal='{dealt + 1}']", state="attached")
+        self.settled()
+
+    def tap(self, card) -> None:
+        """Clicks a card where a person would: on its uncovered edge, the hand overlapping."""
+        if self.rtl:
+            card.click(position={"x": card.bounding_box()["width"] - 6, "y": 30})
+        else:
+            card.click(position={"x": 6, "y": 30})
+
+    def legal_cards(self):
+        return self.page.locator("#hand .card.legal")
+
+    def button(self, text: str):
+        return self.page.locator("#controls button", has_text=re.compile(f"^{text}$"))
+
+    def reason(self) -> str:
+        self.page.wait_for_selector("#reason:not([hidden])")
+        return self.page.inner_text("#reason")
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == [], self.errors  # no console error at any step
+
+
+@pytest.fixture
+def table(browser, server):
+    visitor = Table(browser, server)
+    yield visitor
+    visitor.close()
+
+
+def play_to_the_end(table, keyboard: bool = False, limit: int = 400) -> None:
+    """Plays the first legal choice at each turn, by click or, where the page puts the focus
+    back on the first legal card after each move, by Enter."""
+    for _ in range(limit):
+        if table.page.is_visible("#settlement"):
+            return
+        if keyboard:
+            table.page.keyboard.press("Enter")
+        elif (cards := table.legal_cards()).count():
+            table.tap(cards.first)
+        else:
+            table.page.locator("#controls .action.legal").first.click()
+        table.settled()
+    pytest.fail("the deal did not end")
+
+
+def test_D6_D14_a_whole_durak_deal_played_by_clicks_to_its_settlement(table):
+    table.open()
+    table.deal("durak")
+    assert table.page.inner_text("#status").startswith("Your turn")
+    table.shot("durak-deal")
+    # D6: the attacker may not pass on an empty table; the service's reason is shown.
+    table.button("Pass").click()
+    assert "(D6)" in table.reason()
+    play_to_the_end(table)  # D13: with no card to add or to beat with, pass or take
+    table.shot("durak-settlement")
+    headline = table.page.inner_text("#settlement .headline")
+    assert re.match(r"^(A draw|You are the durak|Durak: Seat 1)", headline), headline
+    assert table.page.locator("#settlement .scores li").count() == 2
+    table.page.click("#again")
+    table.page.wait_for_selector("#table[data-deal='3'][aria-busy=false]", state="attached")
+    assert not table.page.is_visible("#settlement")
+
+
+def test_T4_T5_T8_T17_a_tarot_bid_discard_poignee_tricks_and_itemised_settlement(table):
+    table.open("pace=0&seed=110")  # seat 0 holds ten trumps once the chien is taken
+    table.deal("tarot-4")
+    table.button("Garde").click()
+    table.settled()
+    assert table.page.inner_text("#status").startswith("Choose 6 cards")
+    assert "The chien, shown" in table.page.inner_text("#centre")
+    table.shot("tarot-discard")
+    # T5: a King never goes to the écart; chosen anyway, the service says why not.
+    king = table.page.locator("#hand .card:not(.legal)[data-code^='K']").first
+    table.tap(king)
+    for i in range(5):
+        table.tap(table.legal_cards().nth(i))
+    assert table.page.locator("#hand .card.chosen").count() == 6
+    table.page.click("#controls .confirm")
+    assert "(T5)" in table.reason()
+    table.tap(king)  # unchosen again
+    table.tap(table.page.locator("#hand .card.legal:not(.chosen)").last)
+    table.page.click("#controls .confirm")
+    table.settled()
+    table.button("No chelem").click()  # T7
+    table.settled()
+    assert table.page.inner_text("#status") == "Your turn: play"
+    table.button(re.escape("Show a simple poignée (10 trumps)")).click()  # T8
+    table.settled()
+    assert "Poignée of You" in table.page.inner_text("#centre")
+    table.tap(table.legal_cards().first)
+    table.settled()
+    table.shot("tarot-trick")
+    log = table.page.inner_text("#log")
+    assert "You: écart laid" in log and "Trick to " in log, log
+    assert "Last trick, won by" in table.page.inner_text("#centre")
+    play_to_the_end(table, keyboard=True)
+    table.shot("tarot-settlement")
+    rows = table.page.locator("#settlement tr th").all_inner_texts()
+    assert rows[:4] == ["Contract", "Bouts", "Points", "Base"], rows  # T17, item by item
+    assert "Poignée simple of You" in rows and rows[-1] == "Per defender", rows
+    assert table.page.locator("#settlement .scores li").count() == 4
+
+
+def test_G5_G6_a_ganjifa_opening(table):
+    table.open()
+    table.deal("ganjifa-night")
+    # G5: the trump Raja (Krishna's by night) opens the deal alone.
+    assert table.page.locator("#centre img[alt='Raja of Krishna']").count() == 1
+    table.shot("ganjifa-opening")
+    legal = table.legal_cards()
+    names = [legal.nth(i).get_attribute("aria-label") for i in range(legal.count())]
+    assert names and all("Krishna" in name for name in names), names  # G6: follow suit
+    table.tap(table.page.locator("#hand .card:not(.legal)").first)
+    assert "(G6)" in table.reason()
+    # By keyboard: a card is a button, focused and played with Enter.
+    played = legal.first.get_attribute("aria-label").removesuffix(", playable")
+    legal.first.focus()
+    table.page.keyboard.press("Enter")
+    table.settled()
+    assert f"You: {played}" in table.page.inner_text("#log")
+    # the focus comes back to the hand for the next move
+    assert table.page.evaluate("document.activeElement.closest('#you') !== null")
+    last = table.page.locator("#log li").last.inner_text()
+    assert table.page.inner_text("#announcer").endswith(last)  # the live region says each move
+
+
+def test_persian_right_to_left_and_back_with_the_sliders_kept(table):
+    table.open()
+    page = table.page
+    assert page.input_value("#slider-contrast") == "50"  # every slider at 50% at first
+    english = page.get_attribute("#hand .card >> nth=0", "aria-label")
+    page.select_option("#language", "fa")
+    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    page.wait_for_function("document.title === 'میز کارداویا'")
+    page.wait_for_function(
+        f"document.querySelector('#hand .card').getAttribute('aria-label') !== {english!r}")
+    persian = page.get_attribute("#hand .card >> nth=0", "aria-label")
+    assert re.search("[\u0600-\u06ff]", persian), persian  # the service's card name
+    page.locator("#rules-panel summary").click()  # the rules, in Persian, from the service
+    page.wait_for_function("document.querySelectorAll('#rules dt').length === 15")
+    first = page.inner_text("#rules dt >> nth=0")
+    assert first.startswith("D1") and re.search("[\u0600-\u06ff]", first), first
+    page.locator("#settings-panel summary").click()
+    page.fill("#slider-temperature", "80")
+    table.shot("persian")
+    page.reload()
+    table.settled()
+    assert page.evaluate("document.documentElement.dir") == "rtl"  # kept between visits
+    assert page.input_value("#slider-temperature") == "80"
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.dir === 'ltr'")
+    page.wait_for_function(
+        f"document.querySelector('#hand .card').getAttribute('aria-label') === {english!r}")
+    assert page.inner_text("#title") == "Cardavia table"
+
+
+def test_a_phone_width_keeps_the_hand_and_controls_on_screen(browser, server):
+    visitor = Table(browser, server, width=375)
+    visitor.open()
+    page = visitor.page
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    visitor.shot("phone")
+    visitor.tap(visitor.legal_cards().first)
+    visitor.settled()
+    visitor.close()
+
+
+# ---- without a browser ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def app_client():
+    return create_app(TestingConfig).test_client()
+
+
+def test_root_leads_to_the_table_and_the_page_is_served(app_client):
+    assert app_client.get("/").headers["Location"].endswith("/table/")
+    for path in ("/table", "/table/"):
+        answer = app_client.get(path)
+        assert answer.status_code == 200 and b'id="hand"' in answer.data
+    assert app_client.get("/table/table.js").mimetype == "text/javascript"
+    assert app_client.get("/table/../api.py").status_code == 404
+
+
+def test_every_page_catalogue_holds_every_key_with_the_same_placeholders():
+    english = json.loads((STATIC / "locales" / "en.json").read_text())
+    placeholders = {key: sorted(re.findall(r"\{\w+\}", text)) for key, text in english.items()}
+    for lang in LANGS[1:]:
+        words = json.loads((STATIC / "locales" / f"{lang}.json").read_text())
+        assert words.keys() == english.keys(), lang
+        for key, text in words.items():
+            assert sorted(re.findall(r"\{\w+\}", text)) == placeholders[key], (lang, key)
+
+
+def test_every_word_the_page_uses_is_in_its_catalogue():
+    english = json.loads((STATIC / "locales" / "en.json").read_text())
+    source = "\n".join(p.read_text() for p in STATIC.glob("*.js"))
+    source += (STATIC / "index.html").read_text()
+    used = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
+    used |= set(re.findall(r'data-word="([\w.]+)"', source))
+    assert used and used <= english.keys(), used - english.keys()
