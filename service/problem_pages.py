@@ -29,6 +29,7 @@ PROBLEMS: dict[str, tuple[int | None, str | None]] = {
     "invalid-deck": (422, "problem.invalid-deck.title"),
     "no-legal-move": (422, "problem.no-legal-move.title"),
     "state_signature_invalid": (422, "problem.state_signature_invalid.title"),
+    "chosen-deal-refused": (422, "problem.chosen-deal-refused.title"),
     "unknown-game": (404, "problem.unknown-game.title"),
     "unknown-card": (404, "problem.unknown-card.title"),
     "not-found": (404, "http.404.title"),
