@@ -20,8 +20,8 @@ TEXTS: dict[str, dict[str, dict[str, str]]] = {
     lang: orjson.loads((i18n.LOCALES / "problems" / f"{lang}.json").read_bytes())
     for lang in i18n.LANGUAGES
 }
-# Every slug the service emits (service/api.py, service/problems.py): its status, and the
-# catalogue key of its title (None: the page's own, where the status varies).
+# Every slug the service emits (service/*.py) or its proxy answers: its status (None where it
+# varies), and the catalogue key of its title (None: the page's own).
 PROBLEMS: dict[str, tuple[int | None, str | None]] = {
     "malformed-json": (400, "problem.malformed-json.title"),
     "invalid-body": (422, "problem.invalid-body.title"),
@@ -37,6 +37,10 @@ PROBLEMS: dict[str, tuple[int | None, str | None]] = {
     "body-too-large": (413, "http.413.title"),
     "http-error": (None, None),
     "internal-error": (500, "problem.internal-error.title"),
+    "ai-busy": (503, "problem.ai-busy.title"),
+    # Answered by the production stack's nginx itself (deploy/nginx/nginx.conf).
+    "request-too-large": (400, None),
+    "unavailable": (503, None),
 }
 RIGHT_TO_LEFT = frozenset({"fa"})
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import http.client
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -17,12 +18,14 @@ from service.i18n import DEFAULT, LANGUAGES
 from service.problem_pages import PROBLEMS, TEXTS
 
 SERVICE = Path(__file__).resolve().parent.parent / "service"
+NGINX = SERVICE.parent / "deploy" / "nginx" / "nginx.conf"
 BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 
 
 def emitted_slugs() -> set[str]:
     """Every slug in service/: the second argument of each ProblemError(...) and
-    problem_response(...), and each `slug = {status: slug, ...}.get(code, default)`."""
+    problem_response(...), and each `slug = {status: slug, ...}.get(code, default)`; and
+    the problems the production stack's nginx answers itself (deploy/nginx/nginx.conf)."""
     found: list[ast.expr] = []
     for path in SERVICE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -36,7 +39,10 @@ def emitted_slugs() -> set[str]:
                 if isinstance(table, ast.Call) and isinstance(table.func, ast.Attribute) and \
                         isinstance(table.func.value, ast.Dict):
                     found += [*table.func.value.values, *table.args[1:]]
-    return {e.value for e in found if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    proxied = set(re.findall(r'"type":"/problems/([\w-]+)"', NGINX.read_text()))
+    assert proxied, "nginx.conf answers no problem of its own: the pattern is stale"
+    return proxied | {e.value for e in found
+                      if isinstance(e, ast.Constant) and isinstance(e.value, str)}
 
 
 def test_every_emitted_slug_has_a_page_and_no_page_is_for_nothing():
