@@ -4,29 +4,18 @@ renders /docs with every request it makes answered by the service."""
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import functools
-import os
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import ROOT, free_port, wait_until_healthy
+from tests.support.browser import ARGS, CHROMIUM, install_packages
+from tests.support.servers import serving
 
 pytestmark = pytest.mark.http
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 FETCH = """async ([url, body]) => {
   try {
     const r = await fetch(url, {method: "POST", body: JSON.stringify(body),
@@ -37,52 +26,15 @@ FETCH = """async ([url, body]) => {
 }"""
 
 
-def install_chromium() -> None:
-    """CI runs as root on a fresh machine: bring Debian's chromium when it is missing. Each
-    pytest-xdist worker may get here; a lock lets one install while the other waits."""
-    with open(Path(tempfile.gettempdir()) / "cardavia-chromium.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if Path(CHROMIUM).exists():
-            return
-        if shutil.which("apt-get") is None:
-            pytest.fail("chromium is missing and there is no apt-get to install it")
-        env = {"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
-        subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
-
-
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
 
-    install_chromium()
+    install_packages()
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
         launched.close()
-
-
-@contextlib.contextmanager
-def gunicorn(**settings: str):
-    """A gunicorn of its own, with CARDAVIA_* settings."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDAVIA_")}
-    env.update(settings, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
-    with tempfile.TemporaryFile() as log:
-        proc = subprocess.Popen(
-            [str(Path(sys.executable).with_name("gunicorn")), "--config", "gunicorn.conf.py",
-             "service.app:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-            stderr=log)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            wait_until_healthy(base, proc, log)
-            yield base
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 @pytest.fixture(scope="module")
@@ -128,8 +80,8 @@ def test_a_page_elsewhere_deals_and_reads_the_exposed_headers(browser, server, e
 
 
 def test_narrowed_origins_shut_out_other_pages(browser, elsewhere):
-    with gunicorn(CARDAVIA_CORS_ORIGINS=f"https://a.example, {elsewhere}") as allowed, \
-            gunicorn(CARDAVIA_CORS_ORIGINS="https://a.example") as narrowed:
+    with serving(CARDAVIA_CORS_ORIGINS=f"https://a.example, {elsewhere}") as allowed, \
+            serving(CARDAVIA_CORS_ORIGINS="https://a.example") as narrowed:
         context, page = page_at(browser, elsewhere)
         try:
             got = page.evaluate(FETCH, [f"{allowed}/v1/games/durak/deal", {"seed": 1}])

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import zipfile
 from pathlib import Path
 
 import pytest
 import requests
 
-from tests.conftest import ROOT, free_port, wait_until_healthy
+from tests.conftest import ROOT
+from tests.support.servers import free_port, running
 
 pytestmark = pytest.mark.http
 
@@ -68,30 +67,19 @@ def test_installed_wheel_serves_a_deal(wheel, tmp_path):
     port = free_port()
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("CARDAVIA_") and k != "PYTHONPATH"}
-    with tempfile.TemporaryFile() as log:
-        proc = subprocess.Popen(
-            [str(venv / "bin" / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "1",
-             "service.app:create_app()"],
-            cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=log)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            wait_until_healthy(base, proc, log)
-            where = subprocess.run(
-                [str(python), "-c", "import service; print(service.__file__)"],
-                cwd=tmp_path, env=env, check=True, capture_output=True, text=True).stdout
-            assert where.startswith(str(venv))  # served from the wheel, not the source tree
-            assert requests.get(f"{base}/openapi.yaml", timeout=10).content == \
-                (ROOT / "openapi.yaml").read_bytes()
-            hu = requests.get(f"{base}/v1/games/durak", headers={"Accept-Language": "hu"},
-                              timeout=10)
-            assert hu.headers["Content-Language"] == "hu"  # the locales are there
-            play_durak_to_its_end(base)
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    command = [str(venv / "bin" / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "1",
+               "service.app:create_app()"]
+    with running(command, tmp_path, env, port) as base:
+        where = subprocess.run(
+            [str(python), "-c", "import service; print(service.__file__)"],
+            cwd=tmp_path, env=env, check=True, capture_output=True, text=True).stdout
+        assert where.startswith(str(venv))  # served from the wheel, not the source tree
+        assert requests.get(f"{base}/openapi.yaml", timeout=10).content == \
+            (ROOT / "openapi.yaml").read_bytes()
+        hu = requests.get(f"{base}/v1/games/durak", headers={"Accept-Language": "hu"},
+                          timeout=10)
+        assert hu.headers["Content-Language"] == "hu"  # the locales are there
+        play_durak_to_its_end(base)
 
 
 def play_durak_to_its_end(base: str) -> None:

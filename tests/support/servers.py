@@ -5,15 +5,39 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
+
+import requests
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN = [str(Path(sys.executable).with_name("gunicorn")), "--config", "gunicorn.conf.py",
             "service.app:create_app()"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_healthy(base: str, proc: subprocess.Popen, log) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            log.seek(0)
+            raise RuntimeError(f"gunicorn did not start: {log.read().decode()[-2000:]}")
+        time.sleep(0.1)
 
 
 def environment(port: int, **settings: str) -> dict[str, str]:
@@ -26,12 +50,17 @@ def environment(port: int, **settings: str) -> dict[str, str]:
 @contextlib.contextmanager
 def serving(**settings: str) -> Iterator[str]:
     """A gunicorn with these CARDAVIA_ settings on a free loopback port: its base URL."""
-    from tests.conftest import free_port, wait_until_healthy
-
     port = free_port()
+    with running(GUNICORN, ROOT, environment(port, **settings), port) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def running(command: list[str], cwd: Path, env: dict[str, str], port: int) -> Iterator[str]:
+    """A server started by `command` on `port`, healthy, stopped with SIGTERM at the end."""
     with tempfile.TemporaryFile() as log:  # a file, not a pipe, which could fill and stall it
-        proc = subprocess.Popen(GUNICORN, cwd=ROOT, env=environment(port, **settings),
-                                stdout=subprocess.DEVNULL, stderr=log)
+        proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                                stderr=log)
         try:
             base = f"http://127.0.0.1:{port}"
             wait_until_healthy(base, proc, log)
@@ -46,8 +75,6 @@ def serving(**settings: str) -> Iterator[str]:
 
 def start_fails(timeout: float = 30, **settings: str) -> tuple[int, str]:
     """gunicorn started with these settings must exit: its exit status and its output."""
-    from tests.conftest import free_port
-
     done = subprocess.run(GUNICORN, cwd=ROOT, env=environment(free_port(), **settings),
                           capture_output=True, text=True, timeout=timeout, check=False)
     return done.returncode, done.stdout + done.stderr
