@@ -14,6 +14,7 @@ from rules.game import Move
 from rules.tarot import (
     BID_RANK,
     BIDS,
+    COUNTS,
     EXCUSE,
     EXCUSE_BIT,
     FIRST_TRUMP,
@@ -23,16 +24,16 @@ from rules.tarot import (
     ORDINARY,
     PETIT,
     PETIT_BIT,
-    PLAYERS,
     SUIT_MASK,
     SUIT_OF,
-    TRICKS,
     TRUMP_SUIT,
     TRUMPS,
     TarotState,
+    attack,
+    callable_cards,
     canonical_poignees,
     led_card,
-    playable,
+    playable_now,
     poignee_pool,
     top_trump,
 )
@@ -76,18 +77,30 @@ def _bid(state: TarotState, seat: int) -> Move:
     return Move(seat, "bid", contract=BIDS[0])
 
 
-def _discard(state: TarotState, seat: int) -> Move:
-    """T5: every ordinary card first when they are short, then the lowest trumps; otherwise
-    the ordinary cards of the shortest suits without a King, dearest first, to make voids."""
+def _call(state: TarotState, seat: int) -> Move:
+    """T22: the highest callable card the hand lacks (a King it lacks, else the court below),
+    or, holding them all, the lowest: a partner rather than playing alone."""
     hand = state.hands[seat]
+    cards = bit_list(callable_cards(hand))
+    lacking = [c for c in cards if not hand >> c & 1]
+    return Move(seat, "call", card=lacking[-1] if lacking else cards[0])
+
+
+def _discard(state: TarotState, seat: int) -> Move:
+    """T5, T20: every ordinary card first when they are short, then the lowest trumps;
+    otherwise the ordinary cards of the shortest suits without a King, dearest first, to
+    make voids."""
+    hand = state.hands[seat]
+    size = COUNTS[len(state.hands)].chien
     ordinary = bit_list(hand & ORDINARY)
-    if len(ordinary) <= 6:
+    if len(ordinary) <= size:
         trumps = bit_list(hand & TRUMPS & ~(PETIT_BIT | 1 << MONDE))
-        return Move(seat, "discard", cards=tuple(sorted(ordinary + trumps[:6 - len(ordinary)])))
+        return Move(seat, "discard",
+                    cards=tuple(sorted(ordinary + trumps[:size - len(ordinary)])))
     lengths = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
     guarded = [bool(hand & SUIT_MASK[s] & KINGS) for s in range(4)]
     ordinary.sort(key=lambda c: (guarded[SUIT_OF[c]], lengths[SUIT_OF[c]], -HALF_POINTS[c]))
-    return Move(seat, "discard", cards=tuple(sorted(ordinary[:6])))
+    return Move(seat, "discard", cards=tuple(sorted(ordinary[:size])))
 
 
 def _announce(hand: int) -> bool:
@@ -96,11 +109,11 @@ def _announce(hand: int) -> bool:
         hand & EXCUSE_BIT)
 
 
-def _best(trick, leader: int) -> tuple[int, int]:
+def _best(trick, leader: int, players: int) -> tuple[int, int]:
     """T10 on a trick in progress: the card winning so far and its seat."""
     top = top_trump(trick)
     if top >= 0:
-        return top, (leader + trick.index(top)) % PLAYERS
+        return top, (leader + trick.index(top)) % players
     led = led_card(trick)
     if led < 0:
         return -1, -1
@@ -108,7 +121,7 @@ def _best(trick, leader: int) -> tuple[int, int]:
     for c in trick:
         if SUIT_OF[c] == SUIT_OF[led] and c > best:
             best = c
-    return best, (leader + trick.index(best)) % PLAYERS
+    return best, (leader + trick.index(best)) % players
 
 
 def _beats(card: int, best: int) -> bool:
@@ -121,21 +134,23 @@ def _beats(card: int, best: int) -> bool:
 
 def _play(state: TarotState, seat: int, rng: random.Random) -> Move:
     hand = state.hands[seat]
-    cards = bit_list(playable(hand, state.trick))
+    players = len(state.hands)
+    cards = bit_list(playable_now(state, seat))
     if len(cards) == 1:
         return Move(seat, "play", card=cards[0])
-    late = len(state.tricks) >= TRICKS - 3
+    late = len(state.tricks) >= COUNTS[players].hand - 3
     if EXCUSE in cards and late:
         return Move(seat, "play", card=EXCUSE)  # T12: kept to the last trick, it is lost
     others = [c for c in cards if c != EXCUSE] or cards
-    taker = state.taker
-    camp = seat == taker
+    # The attack camp as this seat knows it (a partner it cannot know counts as none).
+    attackers = attack(state.taker, state.partner)
+    camp = bool(attackers >> seat & 1)
     trick = state.trick
     if not trick:
-        return Move(seat, "play", card=_lead(hand, others, camp))
-    best, best_seat = _best(trick, state.leader)
-    last = len(trick) == PLAYERS - 1
-    if best >= 0 and (best_seat == taker) == camp:
+        return Move(seat, "play", card=_lead(hand, others, seat == state.taker))
+    best, best_seat = _best(trick, state.leader, players)
+    last = len(trick) == players - 1
+    if best >= 0 and bool(attackers >> best_seat & 1) == camp:
         # The trick is ours: feed it points when it is safe, else play cheap.
         safe = last or best >= HIGH_TRUMP or (SUIT_OF[best] != TRUMP_SUIT and best in KING_CARDS)
         if safe:
@@ -176,13 +191,15 @@ def basic_move(state: TarotState, seat: int, rng: random.Random) -> Move:
     phase = state.phase
     if phase == "bidding":
         return _bid(state, seat)
+    if phase == "call":
+        return _call(state, seat)
     if phase == "discard":
         return _discard(state, seat)
     if phase == "chelem":
         return Move(seat, "chelem", announce=_announce(state.hands[seat]))
     if not state.tricks and all(s != seat for s, _ in state.poignees):
         shown = canonical_poignees(poignee_pool(state, seat),
-                                   bool(state.hands[seat] & EXCUSE_BIT))
+                                   bool(state.hands[seat] & EXCUSE_BIT), len(state.hands))
         if shown:
             return Move(seat, "poignee", cards=shown[-1])  # T8: the largest it can show
     return _play(state, seat, rng)
