@@ -208,8 +208,11 @@ def test_T4_bids_must_rise_and_be_one_per_seat(client):
     state = dump_state(deal(VOID, VOID_CHIEN))
     state["bids"] = ["garde", "prise"]
     assert "state.bids.1" in invalid(client, state)
-    # One bid per seat bounds the list: five are refused by the schema, before the rules.
     state["bids"] = ["pass"] * 5
+    assert "state.bids" in invalid(client, state)
+    # One bid per seat of the largest table (T18) bounds the list: six are refused by the
+    # schema, before the rules.
+    state["bids"] = ["pass"] * 6
     r = client.post("/v1/games/tarot/legal-moves", json={"state": state})
     assert r.status_code == 422 and r.json["type"].endswith("invalid-body")
     assert "state.bids" in {e["field"] for e in r.json["errors"]}
