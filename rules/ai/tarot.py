@@ -1,7 +1,18 @@
-"""A plain French Tarot heuristic: bid from hand strength, discard to make voids, show the
-largest poignée, and play to win tricks cheaply, feed points to a partner who is winning and
-throw the cheapest card otherwise. It reads only what its seat may see: its own hand (and,
-as taker, its own écart), the bids, the shown chien, the poignées and the tricks played."""
+"""A plain French Tarot heuristic for 3, 4 and 5 players: bid from hand strength scaled to
+the hand's size, call a King it lacks (T22), discard to make voids, show the largest poignée,
+and play to win tricks cheaply, feed points to a seat of its camp that is winning and throw
+the cheapest card otherwise. It reads only what its seat may see: its own hand (and, as
+taker, its own écart), the bids, the call, the shown chien, the poignées and the tricks
+played.
+
+With five players the camps are not all known (T22): the partner is the holder of the
+called card, which only the partner knows until the card is played (the taker knows it is
+alone when the card is in its own hand or écart, everyone when it lies in the shown chien).
+Until then a seat that cannot tell another's camp treats it as an opponent: it feeds points
+only to a seat it knows is with it, and otherwise plays to win the trick itself. The taker
+looks for its partner by leading a low card of the called suit (after the first trick, T23),
+so that the called card can win it; the partner shows itself by playing the called card as
+soon as it can win a trick or is led to."""
 
 from __future__ import annotations
 
@@ -23,25 +34,33 @@ from rules.tarot import (
     ORDINARY,
     PETIT,
     PETIT_BIT,
-    PLAYERS,
     SUIT_MASK,
     SUIT_OF,
-    TRICKS,
     TRUMP_SUIT,
     TRUMPS,
     TarotState,
-    canonical_poignees,
     led_card,
     playable,
     poignee_pool,
     top_trump,
 )
 
-# Hand strength at which each contract is worth bidding (T4), checked highest first.
-# Over random deals the strength's median is about 28 and its 90th percentile about 42.
+# Hand strength at which each contract is worth bidding (T4), checked highest first, for an
+# 18-card hand (T2); other hand sizes (T19) scale them. Over random four-player deals the
+# strength's median is about 28 and its 90th percentile about 42.
 BID_THRESHOLDS = (("garde_contre", 63), ("garde_sans", 55), ("garde", 46), ("prise", 38))
+FOUR_PLAYER_HAND = 18
 HIGH_TRUMP = FIRST_TRUMP + 15  # T16 and up are hard to overtrump
 KING_CARDS = frozenset(bit_list(KINGS))
+# T21: the trumps a simple, double and triple poignée show, by the number of players.
+POIGNEE_LEVELS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+# T19: the chien's size by the number of players; every seat then holds the rest evenly.
+CHIEN_SIZES = {3: 6, 4: 6, 5: 3}
+
+
+def deal_size(players: int) -> int:
+    """T19: the cards dealt to each seat, which is also the number of tricks."""
+    return (78 - CHIEN_SIZES[players]) // players
 
 
 def strength(hand: int) -> int:
@@ -68,39 +87,145 @@ def strength(hand: int) -> int:
 
 
 def _bid(state: TarotState, seat: int) -> Move:
+    """T4, by the strength of the hand against thresholds scaled to its size (T19): the
+    strength counts cards, so a 24-card hand needs more of it and a 15-card hand less."""
     highest = max((BID_RANK[b] for b in state.bids), default=0)
-    s = strength(state.hands[seat])
+    hand = state.hands[seat]
+    s = strength(hand) * FOUR_PLAYER_HAND / hand.bit_count()
     for contract, threshold in BID_THRESHOLDS:
         if s >= threshold and BID_RANK[contract] > highest:
             return Move(seat, "bid", contract=contract)
     return Move(seat, "bid", contract=BIDS[0])
 
 
+def callable_cards(hand: int) -> list[int]:
+    """T22 [decided]: the four Kings, then the Queens when the hand holds every King, the
+    Knights when it also holds every Queen, the Jacks when it also holds every Knight."""
+    out: list[int] = []
+    for rank in (13, 12, 11, 10):
+        cards = [s * 14 + rank for s in range(4)]
+        out += cards
+        if any(not hand >> c & 1 for c in cards):
+            break
+    return out
+
+
+def _call(state: TarotState, seat: int) -> Move:
+    """T22: a callable card the hand lacks, of the highest rank the list allows, in the suit
+    where the hand is longest and richest (so that the partner's card guards the taker's
+    honours there); with every callable card in hand, the cheapest, and the taker plays
+    alone."""
+    hand = state.hands[seat]
+    options = callable_cards(hand)
+    lacking = [c for c in options if not hand >> c & 1]
+    if not lacking:
+        return Move(seat, "call", card=min(options, key=lambda c: (HALF_POINTS[c], c)))
+    top = max(c % 14 for c in lacking)
+
+    def suit_weight(c: int) -> tuple[int, int, int]:
+        suit = hand & SUIT_MASK[SUIT_OF[c]]
+        return (suit.bit_count(), sum(HALF_POINTS[x] for x in bit_list(suit)), -c)
+
+    return Move(seat, "call", card=max((c for c in lacking if c % 14 == top), key=suit_weight))
+
+
 def _discard(state: TarotState, seat: int) -> Move:
-    """T5: every ordinary card first when they are short, then the lowest trumps; otherwise
-    the ordinary cards of the shortest suits without a King, dearest first, to make voids."""
+    """T5, T20: every ordinary card first when they are short, then the lowest trumps;
+    otherwise the ordinary cards of the shortest suits without a King, dearest first, to
+    make voids. The écart holds as many cards as the chien shown."""
+    size = state.chien_shown.bit_count()
     hand = state.hands[seat]
     ordinary = bit_list(hand & ORDINARY)
-    if len(ordinary) <= 6:
+    if len(ordinary) <= size:
         trumps = bit_list(hand & TRUMPS & ~(PETIT_BIT | 1 << MONDE))
-        return Move(seat, "discard", cards=tuple(sorted(ordinary + trumps[:6 - len(ordinary)])))
+        return Move(seat, "discard",
+                    cards=tuple(sorted(ordinary + trumps[:size - len(ordinary)])))
     lengths = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
     guarded = [bool(hand & SUIT_MASK[s] & KINGS) for s in range(4)]
-    ordinary.sort(key=lambda c: (guarded[SUIT_OF[c]], lengths[SUIT_OF[c]], -HALF_POINTS[c]))
-    return Move(seat, "discard", cards=tuple(sorted(ordinary[:6])))
+    called = _called(state)
+    # A called card the taker holds is its own: keep it as it keeps a King.
+    ordinary.sort(key=lambda c: (c == called, guarded[SUIT_OF[c]], lengths[SUIT_OF[c]],
+                                 -HALF_POINTS[c]))
+    return Move(seat, "discard", cards=tuple(sorted(ordinary[:size])))
 
 
 def _announce(hand: int) -> bool:
-    """T7: only a hand that can hardly lose a trick announces a chelem."""
-    return (hand & TRUMPS).bit_count() >= 15 and bool(hand >> MONDE & 1) and bool(
-        hand & EXCUSE_BIT)
+    """T7: only a hand that can hardly lose a trick announces a chelem: the Monde, the
+    Excuse, and trumps in five sixths of its cards."""
+    return (6 * (hand & TRUMPS).bit_count() >= 5 * hand.bit_count()
+            and bool(hand >> MONDE & 1) and bool(hand & EXCUSE_BIT))
 
 
-def _best(trick, leader: int) -> tuple[int, int]:
+def _poignee(state: TarotState, seat: int) -> tuple[int, ...] | None:
+    """T8, T21: the largest poignée the seat can show, as the lowest trumps ascending, the
+    Excuse last when it stands in for a missing one; None when it has too few trumps."""
+    trumps = bit_list(poignee_pool(state, seat))
+    excuse = bool(state.hands[seat] & EXCUSE_BIT)
+    for size in reversed(POIGNEE_LEVELS[len(state.hands)]):
+        if len(trumps) >= size:
+            return tuple(trumps[:size])
+        if len(trumps) == size - 1 and excuse:
+            return (*trumps, EXCUSE)
+    return None
+
+
+# -- the camps as a seat knows them (T22) ---------------------------------------------
+
+def _called(state: TarotState) -> int | None:
+    return getattr(state, "called", None)
+
+
+def _played_by(state: TarotState, card: int) -> int | None:
+    """The seat that played `card`, or None while it is not on the table."""
+    n = len(state.hands)
+    for leader, cards, _ in state.tricks:
+        if card in cards:
+            return (leader + cards.index(card)) % n
+    if card in state.trick:
+        return (state.leader + state.trick.index(card)) % n
+    return None
+
+
+def known_partner(state: TarotState, seat: int) -> tuple[bool, int | None]:
+    """What `seat` knows of the taker's partner (T22): (True, the partner or None when the
+    taker is alone) once it can know it, else (False, None). It reads what the seat sees:
+    its own hand, its own écart as taker, the shown chien and the tricks."""
+    called = _called(state)
+    if called is None:
+        return True, None  # three or four players: the taker alone against the rest
+    bit = 1 << called
+    if state.hands[seat] & bit:
+        return True, None if seat == state.taker else seat
+    played = _played_by(state, called)
+    if played is not None:
+        return True, None if played == state.taker else played
+    if state.chien_shown & bit or seat == state.taker and state.ecart & bit:
+        return True, None
+    return False, None
+
+
+def allies(state: TarotState, seat: int) -> int:
+    """The seats `seat` knows play in its camp, itself included, as a bitmask of seats."""
+    n = len(state.hands)
+    taker = state.taker
+    if taker is None:
+        return 1 << seat
+    known, partner = known_partner(state, seat)
+    attack = 1 << taker | (1 << partner if partner is not None else 0)
+    if seat in (taker, partner):
+        return attack
+    if known:
+        return ((1 << n) - 1) & ~attack
+    return 1 << seat  # a defender who cannot tell the partner from the defence (T22)
+
+
+# -- the play -------------------------------------------------------------------------
+
+def _best(trick, leader: int, players: int) -> tuple[int, int]:
     """T10 on a trick in progress: the card winning so far and its seat."""
     top = top_trump(trick)
     if top >= 0:
-        return top, (leader + trick.index(top)) % PLAYERS
+        return top, (leader + trick.index(top)) % players
     led = led_card(trick)
     if led < 0:
         return -1, -1
@@ -108,7 +233,7 @@ def _best(trick, leader: int) -> tuple[int, int]:
     for c in trick:
         if SUIT_OF[c] == SUIT_OF[led] and c > best:
             best = c
-    return best, (leader + trick.index(best)) % PLAYERS
+    return best, (leader + trick.index(best)) % players
 
 
 def _beats(card: int, best: int) -> bool:
@@ -119,23 +244,38 @@ def _beats(card: int, best: int) -> bool:
     return SUIT_OF[card] == SUIT_OF[best] and card > best
 
 
+def playable_now(state: TarotState, seat: int) -> int:
+    """T9, and T23 with five players: the first card of the deal is not of the called
+    card's suit unless it is the called card (or the hand holds nothing else)."""
+    hand = state.hands[seat]
+    cards = playable(hand, state.trick)
+    called = _called(state)
+    if called is not None and not state.tricks and not state.trick:
+        allowed = cards & ~(SUIT_MASK[SUIT_OF[called]] & ~(1 << called))
+        return allowed or cards
+    return cards
+
+
 def _play(state: TarotState, seat: int, rng: random.Random) -> Move:
     hand = state.hands[seat]
-    cards = bit_list(playable(hand, state.trick))
+    cards = bit_list(playable_now(state, seat))
     if len(cards) == 1:
         return Move(seat, "play", card=cards[0])
-    late = len(state.tricks) >= TRICKS - 3
+    players = len(state.hands)
+    late = len(state.tricks) >= deal_size(players) - 3
     if EXCUSE in cards and late:
         return Move(seat, "play", card=EXCUSE)  # T12: kept to the last trick, it is lost
     others = [c for c in cards if c != EXCUSE] or cards
-    taker = state.taker
-    camp = seat == taker
+    camp = allies(state, seat)
     trick = state.trick
+    called = _called(state)
     if not trick:
-        return Move(seat, "play", card=_lead(hand, others, camp))
-    best, best_seat = _best(trick, state.leader)
-    last = len(trick) == PLAYERS - 1
-    if best >= 0 and (best_seat == taker) == camp:
+        return Move(seat, "play", card=_lead(state, seat, hand, others))
+    best, best_seat = _best(trick, state.leader, players)
+    last = len(trick) == players - 1
+    if called in cards and best >= 0 and _beats(called, best):
+        return Move(seat, "play", card=called)  # the partner wins and shows itself (T22)
+    if best >= 0 and camp >> best_seat & 1:
         # The trick is ours: feed it points when it is safe, else play cheap.
         safe = last or best >= HIGH_TRUMP or (SUIT_OF[best] != TRUMP_SUIT and best in KING_CARDS)
         if safe:
@@ -158,12 +298,19 @@ def _cost(card: int) -> tuple[int, int]:
     return (20 if card == PETIT else HALF_POINTS[card], card)
 
 
-def _lead(hand: int, cards: list[int], taker: bool) -> int:
+def _lead(state: TarotState, seat: int, hand: int, cards: list[int]) -> int:
     kings = [c for c in cards if c in KING_CARDS]
     if kings:
         return kings[0]
+    called = _called(state)
+    if called is not None and seat == state.taker and not known_partner(state, seat)[0]:
+        # Look for the partner: a low card of the called suit lets the called card win.
+        suit = [c for c in cards if SUIT_OF[c] == SUIT_OF[called]]
+        if suit:
+            return min(suit)
     trumps = [c for c in cards if SUIT_OF[c] == TRUMP_SUIT]
-    if taker and len(trumps) >= 8 and trumps[-1] >= HIGH_TRUMP:
+    long_trumps = len(trumps) * FOUR_PLAYER_HAND >= 8 * deal_size(len(state.hands))
+    if seat == state.taker and long_trumps and trumps[-1] >= HIGH_TRUMP:
         return trumps[-1]  # draw the defenders' trumps from the top
     plain = [c for c in cards if SUIT_OF[c] != TRUMP_SUIT]
     if not plain:
@@ -176,20 +323,21 @@ def basic_move(state: TarotState, seat: int, rng: random.Random) -> Move:
     phase = state.phase
     if phase == "bidding":
         return _bid(state, seat)
+    if phase == "call":
+        return _call(state, seat)
     if phase == "discard":
         return _discard(state, seat)
     if phase == "chelem":
         return Move(seat, "chelem", announce=_announce(state.hands[seat]))
     if not state.tricks and all(s != seat for s, _ in state.poignees):
-        shown = canonical_poignees(poignee_pool(state, seat),
-                                   bool(state.hands[seat] & EXCUSE_BIT))
+        shown = _poignee(state, seat)
         if shown:
-            return Move(seat, "poignee", cards=shown[-1])  # T8: the largest it can show
+            return Move(seat, "poignee", cards=shown)  # T8: the largest it can show
     return _play(state, seat, rng)
 
 
 def value(settlement: dict, seat: int) -> float:
-    """T17: the seat's score scaled to [0, 1]; a garde is worth about ±60 a seat."""
+    """T17, T24: the seat's score scaled to [0, 1]; a garde is worth about ±60 a defender."""
     return 0.5 + 0.5 * math.tanh(settlement["scores"][seat] / 150)
 
 
