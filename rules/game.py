@@ -230,6 +230,12 @@ class Game:
     # The module of the game's AI, whose SETTINGS the AI reads (rules/ai/settings.py).
     ai_module: str
 
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The counts of players the game deals for (Tarot's T18); `players` is the
+        default one."""
+        return (self.players,)
+
     def build(self, *args: Any, **fields: Any) -> Any:
         """A state from its fields as the game's state schema loads them (cards as deck
         indices; the derived fields phase, to_act and result optional, checked when given),

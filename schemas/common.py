@@ -265,8 +265,9 @@ class MoveSchema(BaseSchema):
 
 def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Schema],
                     deal_fields: dict) -> dict[str, FastSchema]:
-    """The request bodies of API.md for one game, built once, each with its fast path."""
-    players = game.players
+    """The request bodies of API.md for one game, built once, each with its fast path. A
+    seat is bounded by the game's largest count of players."""
+    players = max(game.counts)
     state = fields.Nested(state_schema, required=True)
     seat = seat_field(players)
     schemas = {

@@ -7,14 +7,20 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from rules.tarot import (
     BIDS,
+    CALLING,
     CONTRACTS,
+    COUNTS,
     DECK,
     GAME,
+    MAX_PLAYERS,
+    PLAYERS,
     POIGNEE_VALUES,
+    UNKNOWN,
     TarotState,
 )
 from schemas.common import (
     BaseSchema,
+    Bounded,
     CardCode,
     CardList,
     CardLists,
@@ -26,13 +32,44 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
+from schemas.fast import FastSchema
 from schemas.views import HIDDEN, View, hide_hands, with_derived
+
+# T18: the schemas bound a seat by the largest table; the state's own count (its number of
+# hands) bounds it in the rules (`seat_problems`) and, for a request's seats, below.
+SEAT = MAX_PLAYERS
+LOW, HIGH = min(COUNTS), max(COUNTS)
+
+
+class Hands(CardLists):
+    """One list of card codes a seat, for any count of players (T18)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(DECK, PLAYERS, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list) or not LOW <= len(value) <= HIGH:
+            raise ValidationError(f"Must be a list of {LOW} to {HIGH} lists of card codes.")
+        out, errors = [], {}
+        for i, cards in enumerate(value):
+            try:
+                out.append(self.inner._deserialize(cards, attr, data))
+            except ValidationError as e:
+                errors[i] = e.messages
+        if errors:
+            raise ValidationError(errors)
+        return out
+
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py
+        item = self.inner.fast_load("x", const)
+        return (f"[{item} for x in {v}] if {v}.__class__ is list and "
+                f"{LOW} <= len({v}) <= {HIGH} else fallback()")
 
 CAMP_NAMES = ("taker", "defense")
 
 
 class PlayEntry(BaseSchema):
-    seat = seat_field(4, required=True)
+    seat = seat_field(SEAT, required=True)
     card = CardCode(DECK, required=True)
 
     @post_load
@@ -42,8 +79,8 @@ class PlayEntry(BaseSchema):
 
 class TrickEntry(BaseSchema):
     cards = fields.List(fields.Nested(PlayEntry), required=True,
-                        validate=validate.Length(max=4))
-    winner = seat_field(4, required=True)
+                        validate=validate.Length(max=MAX_PLAYERS))
+    winner = seat_field(SEAT, required=True)
 
     @post_load
     def _pair(self, data, **kwargs):
@@ -51,7 +88,7 @@ class TrickEntry(BaseSchema):
 
 
 class PoigneeEntry(BaseSchema):
-    seat = seat_field(4, required=True)
+    seat = seat_field(SEAT, required=True)
     cards = CardList(DECK, required=True, max_length=22)
 
     @post_load
@@ -61,13 +98,15 @@ class PoigneeEntry(BaseSchema):
 
 class TarotStateSchema(StateSchema):
     game = one_of("tarot", required=True)
-    dealer = seat_field(4, required=True)
-    hands = CardLists(DECK, 4, required=True)
+    dealer = seat_field(SEAT, required=True)
+    hands = Hands(required=True)
     chien = CardList(DECK, required=True)
     chien_shown = CardList(DECK, required=True)
     bids = fields.List(one_of(*BIDS), required=True, validate=validate.Length(max=78))
-    taker = seat_field(4, allow_none=True)
+    taker = seat_field(SEAT, allow_none=True)
     contract = one_of(*CONTRACTS, allow_none=True)
+    called = CardCode(DECK, allow_none=True)  # T22: five-player states only
+    partner = seat_field(SEAT, allow_none=True)
     ecart = CardList(DECK, required=True)
     chelem = StrictBoolean(required=True, allow_none=True)
     poignees = fields.List(fields.Nested(PoigneeEntry), required=True,
@@ -76,19 +115,19 @@ class TarotStateSchema(StateSchema):
                         validate=validate.Length(max=78))
     tricks = fields.List(fields.Nested(TrickEntry), required=True,
                          validate=validate.Length(max=78))
-    phase = one_of("bidding", "discard", "chelem", "play", "over")
-    to_act = seat_field(4, allow_none=True)
+    phase = one_of("bidding", "call", "discard", "chelem", "play", "over")
+    to_act = seat_field(SEAT, allow_none=True)
     result = fields.Dict(allow_none=True)
 
 
 # Which field each action needs; every other optional field must be absent.
-ACTION_FIELDS = {"bid": "contract", "discard": "cards", "chelem": "announce",
+ACTION_FIELDS = {"bid": "contract", "call": "card", "discard": "cards", "chelem": "announce",
                  "poignee": "cards", "play": "card"}
 OPTIONAL = ("contract", "cards", "announce", "card")
 
 
 class TarotMoveSchema(MoveSchema):
-    seat = seat_field(4, required=True)
+    seat = seat_field(SEAT, required=True)
     action = one_of(*GAME.actions, required=True)
     contract = one_of(*BIDS)
     cards = CardList(DECK)
@@ -137,17 +176,39 @@ class SheetChelem(BaseSchema):
 class ScoreSheetSchema(BaseSchema):
     """`POST /v1/games/tarot/settlement`: loads as the arguments of rules.tarot.score."""
 
+    players = Bounded(LOW, HIGH, load_default=PLAYERS)  # T18
     contract = one_of(*CONTRACTS, required=True)
-    taker = seat_field(4, load_default=0)
+    taker = seat_field(SEAT, load_default=0)
+    partner = seat_field(SEAT, allow_none=True)  # T22, T24: five players only
     bouts = StrictInteger(required=True, validate=validate.Range(0, 3))
     points = HalfPoints(required=True)
     petit_au_bout = one_of(*CAMP_NAMES, allow_none=True, load_default=None)
     poignees = fields.List(fields.Nested(SheetPoignee), load_default=list,
-                           validate=validate.Length(max=4))
+                           validate=validate.Length(max=MAX_PLAYERS))
     chelem = fields.Nested(SheetChelem, allow_none=True, load_default=None)
+
+    @validates_schema(skip_on_field_errors=True)
+    def _seats_of_the_count(self, data, **kwargs):
+        """T18: the taker (and the partner) among the deal's seats; T24: a partner named
+        with five players, and only then."""
+        players = data["players"]
+        errors = {}
+        for name in ("taker", "partner"):
+            seat = data.get(name)
+            if seat is not None and seat >= players:
+                errors[name] = [f"Must be between 0 and {players - 1}."]
+        if players == CALLING and "partner" not in data:
+            errors["partner"] = ["Five players need the partner's seat, or null for a taker "
+                                 "alone."]
+        elif players != CALLING and "partner" in data:
+            errors["partner"] = [f"No partner with {players} players."]
+        if errors:
+            raise ValidationError(errors)
 
     @post_load
     def _arguments(self, data, **kwargs):
+        if data.get("partner") == data["taker"]:
+            data["partner"] = None  # a taker alone, as score keepers write it (API.md)
         chelem = data.pop("chelem") or {"announced": False, "made_by": None}
         data["half_points"] = data.pop("points")
         data["chelem_announced"] = chelem["announced"]
@@ -155,36 +216,79 @@ class ScoreSheetSchema(BaseSchema):
         return data
 
 
-def _plays(all_codes, leader: int, cards) -> list[dict]:
-    return [{"seat": (leader + j) % 4, "card": all_codes[c]} for j, c in enumerate(cards)]
+def _plays(all_codes, leader: int, cards, players: int) -> list[dict]:
+    return [{"seat": (leader + j) % players, "card": all_codes[c]}
+            for j, c in enumerate(cards)]
 
 
 def dump_state(state: TarotState) -> dict:
     all_codes = DECK.codes
     hands = state.hands
-    return {
+    players = len(hands)
+    out = {
         "game": "tarot",
         "dealer": state.dealer,
-        "hands": [DECK.codes_of(hands[0]), DECK.codes_of(hands[1]), DECK.codes_of(hands[2]),
-                  DECK.codes_of(hands[3])],
+        "hands": [*map(DECK.codes_of, hands)],
         "chien": DECK.codes_of(state.chien),
         "chien_shown": DECK.codes_of(state.chien_shown),
         "bids": list(state.bids),
         "taker": state.taker,
         "contract": state.contract,
+    }
+    if players == CALLING:  # API.md, "Additions": five-player states only
+        called = state.called
+        out["called"] = None if called is None else all_codes[called]
+        out["partner"] = state.partner
+    out.update({
         "ecart": DECK.codes_of(state.ecart),
         "chelem": state.chelem,
         "poignees": [{"seat": s, "cards": DECK.codes_of(m)} for s, m in state.poignees],
-        "trick": _plays(all_codes, state.leader, state.trick),
-        "tricks": [{"cards": _plays(all_codes, leader, cards), "winner": winner}
+        "trick": _plays(all_codes, state.leader, state.trick, players),
+        "tricks": [{"cards": _plays(all_codes, leader, cards, players), "winner": winner}
                    for leader, cards, winner in state.tricks],
         "phase": state.phase,
         "to_act": state.to_act,
         "result": GAME.settlement(state),
-    }
+    })
+    return out
 
 
-REQUESTS = request_schemas(GAME, TarotStateSchema, TarotMoveSchema, {"dealer": seat_field(4)})
+def _seat_error(seat, players: int) -> list[str] | None:
+    if isinstance(seat, int) and seat >= players:
+        return [f"Must be between 0 and {players - 1}."]
+    return None
+
+
+def _check_seats(data, **kwargs):
+    """T18: a request's seats (`move.seat`, `seat`) and a deal's dealer among the seats of
+    its count: the state's hands, or the deal's `players`."""
+    if "state" in data:
+        players = len(data["state"]["hands"])
+    else:
+        players = data.get("players", PLAYERS)
+    errors: dict = {}
+    for key in ("seat", "dealer"):
+        wrong = _seat_error(data.get(key), players)
+        if wrong:
+            errors[key] = wrong
+    wrong = _seat_error(getattr(data.get("move"), "seat", None), players)
+    if wrong:
+        errors["move"] = {"seat": wrong}
+    if errors:
+        raise ValidationError(errors)
+
+
+def _seated(fast: FastSchema) -> FastSchema:
+    """The request schema with `_check_seats` among its validators."""
+    cls = type(fast.schema)
+    checked = type(cls.__name__, (cls,), {"_seats": validates_schema(
+        skip_on_field_errors=True)(lambda self, data, **kwargs: _check_seats(data))})
+    return FastSchema(checked())
+
+
+REQUESTS = {name: _seated(fast) for name, fast in request_schemas(
+    GAME, TarotStateSchema, TarotMoveSchema,
+    {"dealer": seat_field(SEAT), "players": Bounded(LOW, HIGH)}).items()}
 SCORE_SHEET = ScoreSheetSchema()
 
 
@@ -192,7 +296,9 @@ def dump_view(view: View) -> dict:
     """Hidden: the other hands, a chien not shown, the non-trump part of the écart for a
     defender (its trumps were shown, T5)."""
     out = dump_state(view.public)
-    hide_hands(out, view, GAME.players)
+    hide_hands(out, view, len(view.public.hands))
+    if view.public.partner == UNKNOWN:
+        out["partner"] = HIDDEN  # T22: a seat that cannot know it yet
     out["chien"] = [HIDDEN] * view.hidden[4]
     out["ecart"] = out["ecart"] + [HIDDEN] * view.hidden[5]
     return with_derived(out, GAME, view)

@@ -79,7 +79,7 @@ def codes_given(kind: str) -> set[str]:
     argument of a Reason, the second of a Problem."""
     at = {"Reason": 0, "Problem": 1}[kind]
     out = set()
-    for path in Path(rules.__file__).parent.glob("*.py"):
+    for path in Path(rules.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == kind and len(node.args) > at):
@@ -100,7 +100,8 @@ def test_every_phase_and_action_of_the_games_has_a_word():
     for schemas in GAMES.values():
         for action in schemas.game.actions:
             assert f"action.{action}" in EN
-    phases = {"attack", "defend", "over", "bidding", "discard", "chelem", "play", "dukal"}
+    phases = {"attack", "defend", "over", "bidding", "call", "discard", "chelem", "play",
+              "dukal"}
     assert {k.removeprefix("phase.") for k in EN if k.startswith("phase.")} == phases
 
 
@@ -134,7 +135,8 @@ def poignee_whys() -> list[dict]:
         (trumps[:9] + [tarot.EXCUSE], pool, False),
         (trumps[:9] + [tarot.EXCUSE], pool, True),
     ]
-    return [tarot.poignee_problem(cards, p, excuse) for cards, p, excuse in cases]
+    whys = [tarot.poignee_problem(cards, p, excuse) for cards, p, excuse in cases]
+    return [*whys, tarot.poignee_problem(trumps[:7], pool, False, 5)]  # T21
 
 
 def dukal_whys() -> list[dict]:
@@ -147,12 +149,12 @@ def dukal_whys() -> list[dict]:
 
 def test_every_why_clause_of_the_rules_is_in_the_catalogue():
     whys = poignee_whys() + dukal_whys()
-    assert None not in whys and len({w["why"] for w in whys}) == len(whys) == 12
+    assert None not in whys and len({w["why"] for w in whys}) == len(whys) == 13
     assert {f"why.{w['why']}" for w in whys} == {key for key in EN if key.startswith("why.")}
     for lang in LANGUAGES:
         local = [say(CATALOGUES[lang], f"why.{w['why']}", w) for w in whys]
         assert None not in local and "{" not in "".join(local), lang
-        assert len(set(local)) == 12
+        assert len(set(local)) == 13
     assert say(CATALOGUES["fa"], "why.dukal.no_raja", {"avatar": "RAM"}) == "راجای راما را ندارد"
     assert say(EN, "reason.invalid_dukal", dukal_whys()[3]) == \
         "That is not a Dukal: it lacks the Mantri of Rama."
@@ -162,7 +164,8 @@ def test_every_why_clause_of_the_rules_is_in_the_catalogue():
 
 SAMPLE = {"seat": 1, "to_act": 2, "card": "7H", "attack": "6H", "limit": 6, "count": 6,
           "given": 4, "needed": 2, "taker": 3, "size": 5, "smallest": 3, "phase": "bidding",
-          "action": "discard", "contract": "garde_sans", "highest": "T12", "suit": "KRI"}
+          "action": "discard", "contract": "garde_sans", "highest": "T12", "suit": "KRI",
+          "called": "KH"}
 WHY = {"invalid_dukal": {"why": "dukal.no_mantri", "avatar": "KRI"},
        "invalid_poignee": {"why": "poignee.size", "count": 12}}
 

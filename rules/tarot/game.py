@@ -1,0 +1,427 @@
+"""French Tarot's Game: the deal, the moves and their checks, for 3, 4 or 5 players (T18)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.cards import bit_list, mask_of, move_chunks
+from rules.game import (
+    UNSET,
+    Game,
+    InvalidState,
+    Move,
+    Problem,
+    Template,
+    View,
+    derived_problems,
+)
+from rules.reasons import Reason
+from rules.tarot import checks
+from rules.tarot.bidding import BID_RANK, BIDS, CHIEN_TAKEN, auction, highest_bid
+from rules.tarot.call import CALLING, callable_cards, partner_of
+from rules.tarot.cards import DECK, EXCUSE_BIT, TRUMPS, name_card
+from rules.tarot.checks import Plays, Tricks
+from rules.tarot.deal import COUNTS, MAX_PLAYERS, PLAYERS, dealt, petit_sec
+from rules.tarot.ecart import (
+    chien_problems,
+    discard_reason,
+    discard_template,
+    ecart_problems,
+    repeated,
+)
+from rules.tarot.poignee import canonical_poignees, poignee_pool, poignee_problem
+from rules.tarot.scoring import settle
+from rules.tarot.state import TarotState
+from rules.tarot.tricks import follow_reason, opening_reason, playable_now, trick_winner
+from rules.tarot.view import observe, sample
+from rules.texts import english
+
+# Every possible move, built once for every seat of the largest table: listing then only
+# picks from tables.
+PLAY = tuple(tuple(Move(s, "play", card=c) for c in range(78)) for s in range(MAX_PLAYERS))
+PLAYS = tuple(move_chunks(78, lambda c, s=s: PLAY[s][c]) for s in range(MAX_PLAYERS))
+CALL = tuple(tuple(Move(s, "call", card=c) for c in range(78)) for s in range(MAX_PLAYERS))
+BID_MOVES = tuple(tuple(Move(s, "bid", contract=b) for b in BIDS) for s in range(MAX_PLAYERS))
+# BID_CHOICES[seat][highest]: pass, then every contract above the highest bid (T4).
+BID_CHOICES = tuple(
+    tuple([BID_MOVES[s][0], *BID_MOVES[s][h + 1:]] for h in range(len(BIDS)))
+    for s in range(MAX_PLAYERS))
+CHELEM_MOVES = tuple((Move(s, "chelem", announce=False), Move(s, "chelem", announce=True))
+                     for s in range(MAX_PLAYERS))
+PHASE_ACTIONS = {"bidding": ("bid",), "call": ("call",), "discard": ("discard",),
+                 "chelem": ("chelem",), "play": ("play", "poignee")}
+PHASE_RULES = {"bidding": "T4", "call": "T22", "discard": "T5", "chelem": "T7",
+               "play": "T9"}
+
+_new = tuple.__new__
+
+
+def listed_plays(seat: int, mask: int) -> list[Move]:
+    """The play moves of a 78-card mask: seven 12-bit table lookups, unrolled."""
+    c = PLAYS[seat]
+    return [*c[0][mask & 0xFFF], *c[1][mask >> 12 & 0xFFF], *c[2][mask >> 24 & 0xFFF],
+            *c[3][mask >> 36 & 0xFFF], *c[4][mask >> 48 & 0xFFF], *c[5][mask >> 60 & 0xFFF],
+            *c[6][mask >> 72]]
+
+
+class Tarot(Game):
+    id = "tarot"
+    name = english("game.tarot.name")
+    players = PLAYERS  # the default count (T18); a state's count is its number of hands
+    counts = tuple(COUNTS)  # type: ignore[assignment]  # a fixed tuple for the property
+    summary = english("game.tarot.summary")
+    deck = DECK
+    deck_info = {
+        "name": english("game.tarot.deck.name"),
+        "size": 78,
+        "origin": english("game.tarot.deck.origin"),
+        "wikipedia": "https://en.wikipedia.org/wiki/French_tarot",
+    }
+    # T1–T17 as GameInfo first listed them; T18–T24 hold at 3 and 5 players (`counts`).
+    rules = tuple(f"T{i}" for i in range(1, 18))
+    actions = ("bid", "call", "discard", "chelem", "poignee", "play")
+    ai_module = "rules.ai.tarot"
+
+    def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
+        return name_card(catalogue, suit, rank)
+
+    # -- dealing -----------------------------------------------------------------
+
+    def deal_from(self, order: list[int], dealer: int | None = None,
+                  players: int = PLAYERS) -> TarotState:
+        """T2, T19: the hands in turn from the top, the rest to the chien; T18: the dealer
+        defaults to the last seat. T3 [decided]: a petit sec is found here, before any
+        bid, and annuls the deal."""
+        hands, chien = dealt(order, players)
+        if dealer is None:
+            dealer = players - 1
+        first = (dealer + 1) % players
+        annulled = any(petit_sec(h) for h in hands)
+        return TarotState(dealer, hands, chien, 0, (), None, None, None, None, 0, None, (),
+                          (), first, (), "over" if annulled else "bidding",
+                          None if annulled else first)
+
+    # -- reading a state -----------------------------------------------------------
+
+    def build(
+        self,
+        dealer: int,
+        hands: list[list[int]],
+        chien: list[int],
+        chien_shown: list[int],
+        bids: list[str],
+        ecart: list[int],
+        chelem: bool | None,
+        poignees: list[tuple[int, list[int]]],
+        trick: list[tuple[int, int]],
+        tricks: list[tuple[list[tuple[int, int]], int]],
+        taker: int | None = UNSET,
+        contract: str | None = UNSET,
+        called: int | None = UNSET,
+        partner: int | None = UNSET,
+        phase: str = UNSET,
+        to_act: int | None = UNSET,
+        result: dict | None = UNSET,
+    ) -> TarotState:
+        """A state from its fields (cards as deck indices; a play is (seat, card), a past
+        trick (plays, winner), a poignée (seat, cards)), or InvalidState with every problem
+        found. Field paths match the JSON state of API.md. The count of players is the
+        count of hands (T18)."""
+        n = len(hands)
+        count = COUNTS[n]
+        problems = checks.seat_problems(n, dealer, trick, tricks, poignees)
+        if called is UNSET and n == CALLING:
+            problems.append(Problem("called", "tarot_called_missing"))
+        if problems:  # no other check can read seats beyond the table
+            raise InvalidState(problems)
+        called_ = None if called is UNSET else called
+        problems = checks.pile_problems(hands, chien, ecart, trick, tricks)
+        problems += checks.bidding_problems(bids, n)
+        spoken = tuple(bids[:n])
+        taker_, contract_ = auction(dealer, spoken, n)
+        stage = checks.stage_of(contract_, called_, n, chelem, ecart)
+        taken = contract_ in CHIEN_TAKEN and stage != "call"
+        played, played_count = checks.played(trick, tricks, n)
+        hand_masks = checks.mask_list(hands)
+        held = [hand_masks[s] | played[s] for s in range(n)]
+        dealt_ = checks.dealt_hands(held, taker_, taken, mask_of(ecart), mask_of(chien_shown))
+        partner_ = None if taker_ is None or called_ is None else partner_of(
+            dealt_, taker_, called_)
+        leader = checks.first_leader(dealer, taker_, chelem, n)
+        problems += checks.trick_problems(leader, taker_, partner_, trick, tricks, n)
+        leader = tricks[-1][1] if tricks else leader
+        problems += checks.call_problems(n, stage, called_,
+                                         0 if taker_ is None else dealt_[taker_])
+        # The chien stays aside until the call is made (T22).
+        shown_contract = contract_ if stage != "call" else None
+        problems += chien_problems(shown_contract, chien, chien_shown, count.chien)
+        taker_cards = 0 if taker_ is None else held[taker_] | mask_of(ecart)
+        problems += ecart_problems(shown_contract, taker_cards, chien_shown, ecart,
+                                   count.chien)
+        problems += checks.chelem_problems(stage, chelem, poignees, trick, tricks)
+        problems += checks.hand_size_problems(stage, taker_, hands, played_count, count)
+        problems += checks.poignee_problems(poignees, held, mask_of(ecart) & TRUMPS, taker_,
+                                            played_count, not tricks,
+                                            (leader + len(trick)) % n)
+        problems += checks.petit_sec_problems(dealt_, annulled_here=not spoken)
+        if not problems:  # the replay needs sound piles and plays
+            problems = checks.follow_problems(hand_masks, trick, tricks, called_)
+        if problems:
+            raise InvalidState(problems)
+        state = self._state(dealer, hand_masks, chien, chien_shown, spoken, taker_, contract_,
+                            called_, partner_, ecart, chelem, poignees, trick, tricks, leader,
+                            not spoken and any(map(petit_sec, dealt_)))
+        derived = derived_problems(self, state, phase, to_act, result)
+        if taker is not UNSET and taker != taker_:
+            derived.append(Problem("taker", "tarot_taker", {"now": taker_, "given": taker}))
+        if contract is not UNSET and contract != contract_:
+            derived.append(Problem("contract", "tarot_contract",
+                                   {"now": contract_, "given": contract}))
+        if partner is not UNSET and partner != partner_:
+            derived.append(Problem("partner", "tarot_partner",
+                                   {"now": partner_, "given": partner}))
+        if derived:
+            raise InvalidState(derived)
+        return state
+
+    @staticmethod
+    def _state(dealer: int, hands: tuple[int, ...], chien: list[int], chien_shown: list[int],
+               bids: tuple[str, ...], taker: int | None, contract: str | None,
+               called: int | None, partner: int | None, ecart: list[int],
+               chelem: bool | None, poignees: list, trick: Plays, tricks: Tricks, leader: int,
+               annulled: bool) -> TarotState:
+        """The state of fields `build` found sound, with its phase and seat to act."""
+        n = len(hands)
+        stage = checks.stage_of(contract, called, n, chelem, ecart)
+        to_act: int | None = (leader + len(trick)) % n
+        if annulled or (len(bids) == n and taker is None):
+            phase, to_act = "over", None  # T3
+        elif stage == "bidding":
+            phase, to_act = "bidding", (dealer + 1 + len(bids)) % n
+        elif stage in ("call", "discard", "chelem"):
+            phase, to_act = stage, taker
+        elif len(tricks) == COUNTS[n].hand:
+            phase, to_act = "over", None
+        else:
+            phase = "play"
+        return TarotState(
+            dealer, hands, mask_of(chien), mask_of(chien_shown), bids, taker, contract,
+            called, partner, mask_of(ecart), chelem,
+            tuple((s, mask_of(c)) for s, c in poignees), tuple(c for _, c in trick), leader,
+            tuple((plays[0][0], tuple(c for _, c in plays), w) for plays, w in tricks),
+            phase, to_act)
+
+    # -- the moves -----------------------------------------------------------------
+
+    def to_act(self, state: TarotState) -> int | None:
+        return state.to_act
+
+    def legal_moves(self, state: TarotState) -> Sequence[Move | Template]:
+        phase = state.phase
+        seat = state.to_act
+        if seat is None:
+            return []  # the deal is over
+        if phase == "play":
+            moves = listed_plays(seat, playable_now(state, seat))
+            if not state.tricks and all(s != seat for s, _ in state.poignees):
+                # T8: before the seat's first card, one canonical poignée per level.
+                moves += [Move(seat, "poignee", cards=cards) for cards in canonical_poignees(
+                    poignee_pool(state, seat), bool(state.hands[seat] & EXCUSE_BIT),
+                    len(state.hands))]
+            return moves
+        if phase == "bidding":
+            return list(BID_CHOICES[seat][highest_bid(state.bids)[0]])
+        if phase == "call":
+            calls = CALL[seat]
+            return [calls[c] for c in bit_list(callable_cards(state.hands[seat]))]
+        if phase == "discard":
+            return [self.discard_template(state)]
+        if phase == "chelem":
+            return list(CHELEM_MOVES[seat])
+        return []
+
+    def discard_template(self, state: TarotState) -> Template:
+        """T5, T20: the écart's template for the taker's hand."""
+        taker = state.taker
+        assert taker is not None  # the discard phase has a taker
+        return discard_template(taker, state.hands[taker], COUNTS[len(state.hands)].chien)
+
+    def verify(self, state: TarotState, move: Move) -> Reason | None:
+        phase = state.phase
+        if phase == "over":
+            return Reason("deal_over", "T3" if state.taker is None else "T9")
+        seat, action = move.seat, move.action
+        if seat != state.to_act:
+            return self._turn_reason(state, seat)
+        if action not in PHASE_ACTIONS[phase]:
+            # What forbids it is the phase under way; a poignée belongs to the first card.
+            return Reason("wrong_phase", "T8" if action == "poignee" else PHASE_RULES[phase],
+                          {"action": action, "phase": phase})
+        if action == "play":
+            card = move.card
+            assert card is not None  # the move's schema requires a card for play
+            hand = state.hands[seat]
+            if not hand >> card & 1:
+                return Reason("card_not_in_hand", "T9", {"seat": seat, "card": DECK.codes[card]})
+            if not state.tricks and not state.trick:
+                return opening_reason(state.called, card)
+            return follow_reason(seat, hand, state.trick, card)
+        if action == "bid":
+            highest = highest_bid(state.bids)[0]
+            contract = move.contract
+            assert contract is not None  # the move's schema requires a contract for bid
+            if contract != "pass" and BID_RANK[contract] <= highest:
+                return Reason("bid_too_low", "T4", {"contract": BIDS[highest]})
+            return None
+        if action == "call":
+            assert move.card is not None  # the move's schema requires a card for call
+            if not callable_cards(state.hands[seat]) >> move.card & 1:
+                return Reason("card_not_callable", "T22", {"card": DECK.codes[move.card]})
+            return None
+        if action == "poignee":
+            return self._verify_poignee(state, seat, move.cards or ())
+        if action == "discard":
+            return discard_reason(seat, state.hands[seat], move.cards or (),
+                                  COUNTS[len(state.hands)].chien)
+        return None  # T7: the taker may announce a chelem or decline
+
+    @staticmethod
+    def _turn_reason(state: TarotState, seat: int) -> Reason:
+        """Why `seat` may not move now: it is not its turn, by the phase's rule."""
+        phase = state.phase
+        if phase == "bidding":
+            if (seat - state.dealer - 1) % len(state.hands) < len(state.bids):
+                return Reason("already_bid", "T4", {"seat": seat})
+            return Reason("not_your_turn", "T4", {"seat": seat, "to_act": state.to_act})
+        if phase in ("call", "discard", "chelem"):
+            return Reason("not_taker", PHASE_RULES[phase], {"taker": state.taker})
+        # Who leads: T7 for the first trick, T10 after; within a trick, turn order (T9).
+        rule = "T9" if state.trick else "T10" if state.tricks else "T7"
+        return Reason("not_your_turn", rule, {"seat": seat, "to_act": state.to_act})
+
+    def _verify_poignee(self, state: TarotState, seat: int, cards) -> Reason | None:
+        if state.tricks:
+            return Reason("poignee_too_late", "T8")
+        if any(s == seat for s, _ in state.poignees):
+            return Reason("poignee_already_declared", "T8", {"seat": seat})
+        if mask_of(cards).bit_count() != len(cards):
+            return Reason("repeated_card", "T8", {"card": DECK.codes[repeated(cards)]})
+        players = len(state.hands)
+        flaw = poignee_problem(cards, poignee_pool(state, seat),
+                               bool(state.hands[seat] & EXCUSE_BIT), players)
+        return Reason("invalid_poignee", "T8" if players == PLAYERS else "T21",
+                      flaw) if flaw else None
+
+    def play(self, state: TarotState, move: Move) -> tuple[TarotState, list[dict]]:
+        action = move.action
+        if action == "play":
+            assert move.card is not None  # each action's fields, as its schema requires
+            return self._play_card(state, move.seat, move.card)
+        if action == "bid":
+            assert move.contract is not None
+            return self._bid(state, move.seat, move.contract)
+        if action == "call":
+            assert move.card is not None
+            return self._call(state, move.seat, move.card)
+        if action == "poignee":
+            assert move.cards is not None
+            cards = mask_of(move.cards)
+            level = COUNTS[len(state.hands)].poignees[len(move.cards)]
+            st = state._replace(poignees=(*state.poignees, (move.seat, cards)))
+            return st, [{"type": "poignee", "seat": move.seat, "level": level,
+                         "cards": bit_list(cards)}]
+        if action == "discard":
+            assert move.cards is not None
+            return self._discard(state, move.seat, mask_of(move.cards))
+        # T7: an announced chelem lets the taker lead the first trick.
+        assert state.taker is not None  # the chelem phase has a taker
+        leader = state.taker if move.announce else (state.dealer + 1) % len(state.hands)
+        st = state._replace(chelem=bool(move.announce), leader=leader, phase="play",
+                            to_act=leader)
+        return st, [{"type": "chelem", "seat": move.seat, "announce": bool(move.announce)}]
+
+    def _play_card(self, st: TarotState, seat: int, card: int):
+        (dealer, hands, chien, chien_shown, bids, taker, contract, called, partner, ecart,
+         chelem, poignees, trick, leader, tricks, _, _) = st
+        n = len(hands)
+        held = list(hands)
+        held[seat] &= ~(1 << card)
+        hands = tuple(held)
+        trick = (*trick, card)
+        played = {"type": "played", "seat": seat, "card": card}
+        if len(trick) < n:
+            return _new(TarotState, (
+                dealer, hands, chien, chien_shown, bids, taker, contract, called, partner,
+                ecart, chelem, poignees, trick, leader, tricks, "play", (seat + 1) % n)), [played]
+        last = COUNTS[n].hand
+        # T12's exception looks back over the earlier tricks only on the last one.
+        earlier = [w for _, _, w in tricks] if len(tricks) == last - 1 else ()
+        winner = trick_winner(trick, leader, taker, earlier, partner, n)
+        tricks = (*tricks, (leader, trick, winner))
+        events = [played, {"type": "trick_won", "seat": winner, "cards": list(trick)}]
+        over = len(tricks) == last
+        new = _new(TarotState, (
+            dealer, hands, chien, chien_shown, bids, taker, contract, called, partner, ecart,
+            chelem, poignees, (), winner, tricks, "over" if over else "play",
+            None if over else winner))
+        if over:
+            events.append({"type": "deal_over", "settlement": settle(new)})
+        return new, events
+
+    def _bid(self, st: TarotState, seat: int, contract: str):
+        n = len(st.hands)
+        bids = (*st.bids, contract)
+        events = [{"type": "bid", "seat": seat, "contract": contract}]
+        if len(bids) < n:
+            return st._replace(bids=bids, to_act=(seat + 1) % n), events
+        taker, contract_ = auction(st.dealer, bids, n)
+        if taker is None:  # T3: all passed
+            new = st._replace(bids=bids, phase="over", to_act=None)
+            events.append({"type": "deal_over", "settlement": settle(new)})
+            return new, events
+        assert contract_ is not None  # a taker has a contract
+        events.append({"type": "taker", "seat": taker, "contract": contract_})
+        st = st._replace(bids=bids, taker=taker, contract=contract_, to_act=taker)
+        if n == CALLING:  # T22: the call comes first
+            return st._replace(phase="call"), events
+        return self._after_call(st, events)
+
+    def _call(self, st: TarotState, seat: int, card: int):
+        """T22: the called card's holder is the partner, told to nobody."""
+        st = st._replace(called=card, partner=partner_of(st.hands, seat, card))
+        return self._after_call(st, [{"type": "called", "seat": seat, "card": card}])
+
+    @staticmethod
+    def _after_call(st: TarotState, events: list[dict]):
+        """T5, T6: the chien shown and taken in a prise or garde, else the chelem decision."""
+        taker = st.taker
+        assert taker is not None  # the bidding found one
+        if st.contract not in CHIEN_TAKEN:  # T6: the chien stays aside, unseen
+            return st._replace(phase="chelem"), events
+        hands = list(st.hands)
+        hands[taker] |= st.chien
+        events.append({"type": "chien_shown", "seat": taker, "cards": bit_list(st.chien)})
+        return st._replace(hands=tuple(hands), chien=0, chien_shown=st.chien,
+                           phase="discard"), events
+
+    def _discard(self, st: TarotState, seat: int, ecart: int):
+        hands = list(st.hands)
+        hands[seat] &= ~ecart
+        events = [{"type": "ecart_laid", "seat": seat, "count": ecart.bit_count()}]
+        if ecart & TRUMPS:  # T5: discarded trumps are shown
+            events.append({"type": "trumps_shown", "seat": seat, "cards": bit_list(ecart & TRUMPS)})
+        return st._replace(hands=tuple(hands), ecart=ecart, phase="chelem"), events
+
+    def settlement(self, state: TarotState) -> dict | None:
+        return settle(state) if state.phase == "over" else None
+
+    # -- what a seat sees ----------------------------------------------------------
+
+    def observe(self, state: TarotState, seat: int) -> View:
+        return observe(state, seat)
+
+    def sample(self, view: View, rng) -> TarotState:
+        return sample(view, rng)
+
+
+GAME = Tarot()

@@ -1,0 +1,147 @@
+"""What a seat sees of a deal (API.md, "A View"), and the deals it could be in."""
+
+from __future__ import annotations
+
+import random
+
+from rules.cards import bit_list
+from rules.game import NoWorldFits, View, deal_hidden
+from rules.tarot.call import partner_known
+from rules.tarot.cards import COURTS, DECK, EXCUSE_BIT, ORDINARY, PETIT_BIT, TRUMPS
+from rules.tarot.deal import petit_sec
+from rules.tarot.state import UNKNOWN, TarotState
+from rules.tarot.tricks import void_shown
+
+
+def observe(state: TarotState, seat: int) -> View:
+    """The seat's hand, the bids, the shown chien, the poignées and the tricks; the
+    écart for the taker, only its trumps for a defender (T5); the other hands, the
+    chien while it is not shown (T6) and the rest of the écart as counts; the partner
+    only where the seat knows it (T22). hidden = (each hand, chien, écart)."""
+    players = len(state.hands)
+    hands = [0] * players
+    hands[seat] = state.hands[seat]
+    ecart = state.ecart if seat == state.taker else state.ecart & TRUMPS
+    hidden = tuple(0 if s == seat else state.hands[s].bit_count() for s in range(players))
+    hidden += (state.chien.bit_count(), (state.ecart & ~ecart).bit_count())
+    public = state._replace(hands=tuple(hands), chien=0, ecart=ecart)
+    if not partner_known(state, seat):
+        public = public._replace(partner=UNKNOWN)
+    return View(seat, public, hidden, state.phase, state.to_act)
+
+
+def called_courts(called: int | None) -> int:
+    """T22: the courts the taker held all of to call `called`: every rank above it."""
+    held = 0
+    for court in COURTS:
+        if called is None or court >> called & 1:
+            break
+        held |= court
+    return held
+
+
+def holder(hands, played, taker: int, called: int | None) -> int | None:
+    """T22: the partner in a whole deal: the seat beside the taker that holds or played the
+    called card."""
+    if called is None:
+        return None
+    bit = 1 << called
+    for s, (hand, cards) in enumerate(zip(hands, played, strict=True)):
+        if (hand | cards) & bit:
+            return None if s == taker else s
+    return None
+
+
+def sample(view: View, rng: random.Random) -> TarotState:
+    """The hidden cards dealt among the other hands, the chien and the hidden écart:
+    the shown chien stays with the taker (hand or écart, T5); the hidden écart holds
+    ordinary cards only, and a taker who had to lay trumps kept no ordinary card (T5);
+    poignée trumps stay with their seat, and a poignée shown with the Excuse leaves no
+    other trump (T8); every void a play revealed holds (T9); no hand is a petit sec
+    unless the deal was annulled for one (T3); a partner the seat knows holds the called
+    card, and a taker who called below the Kings holds every court above (T22)."""
+    public = view.public
+    seat, hidden = view.seat, view.hidden
+    players = len(public.hands)
+    taker = public.taker
+    played = [0] * players
+    forbidden = [0] * players
+    seen = public.hands[seat] | public.ecart
+    rounds = [(leader, cards) for leader, cards, _ in public.tricks]
+    rounds.append((public.leader, public.trick))
+    for leader, cards in rounds:
+        for j, c in enumerate(cards):
+            s = (leader + j) % players
+            seen |= 1 << c
+            played[s] |= 1 << c
+            forbidden[s] |= void_shown(cards[:j], c)
+    pile = bit_list(DECK.full & ~seen)
+    allowed = [DECK.full] * (players + 2)
+    allowed[players + 1] = ORDINARY  # T5: no King, bout or trump hides in the écart
+    if public.chien_shown:
+        for i in range(players + 1):
+            if i != taker:
+                allowed[i] &= ~public.chien_shown
+    if public.ecart & TRUMPS and taker is not None:
+        forbidden[taker] |= ORDINARY  # T5: trumps only once the ordinary cards ran out
+    for s, shown in public.poignees:
+        for i in range(players + 2):
+            if i != s:
+                allowed[i] &= ~shown
+        if shown & EXCUSE_BIT:
+            forbidden[s] |= TRUMPS & ~shown  # T8: every trump held was shown
+    _call_constraints(public, allowed, players)
+    petit_sec_deal = view.phase == "over" and not public.bids
+    if petit_sec_deal and not petit_sec(public.hands[seat]):
+        # T3: the holder of the Petit holds it sec.
+        sec = rng.choice([s for s in range(players) if hidden[s]])
+        for i in range(players + 2):
+            if i != sec:
+                allowed[i] &= ~PETIT_BIT
+        forbidden[sec] |= (TRUMPS | EXCUSE_BIT) & ~PETIT_BIT
+    for s in range(players):
+        allowed[s] &= ~forbidden[s]
+    chien_taken = public.contract in ("prise", "garde") and public.chien_shown
+    world = None
+    for _attempt in range(200):
+        dealt = deal_hidden(pile[:], list(hidden), allowed, rng)
+        if dealt is None:
+            break
+        hands = list(public.hands)
+        for s in range(players):
+            hands[s] |= dealt[s]
+        world = public._replace(hands=tuple(hands), chien=dealt[players],
+                                ecart=public.ecart | dealt[players + 1])
+        if public.called is not None and taker is not None:
+            world = world._replace(partner=holder(hands, played, taker, public.called))
+        if not petit_sec_deal:
+            sec = False
+            for s in range(players):
+                held = hands[s] | played[s]
+                if s == taker and chien_taken:
+                    held = (held | public.ecart | dealt[players + 1]) & ~public.chien_shown
+                sec = sec or petit_sec(held)
+            if sec:
+                continue  # T3: the deal would have been annulled
+        return world
+    if world is not None:
+        # So unlikely a view that 200 deals all gave someone a petit sec: play on in a
+        # world that breaks only T3's dealing condition rather than fail the request.
+        return world
+    raise NoWorldFits("no deal of the hidden cards fits this view")
+
+
+def _call_constraints(public: TarotState, allowed: list[int], players: int) -> None:
+    """T22 on the places of the hidden cards: a known partner holds the called card (if not
+    played), and the courts above the called card were the taker's."""
+    called, taker = public.called, public.taker
+    if called is None or taker is None:
+        return
+    if public.partner is not None and public.partner != UNKNOWN:
+        for i in range(players + 2):
+            if i != public.partner:
+                allowed[i] &= ~(1 << called)
+    above = called_courts(called)
+    for i in range(players + 1):
+        if i != taker:
+            allowed[i] &= ~above
