@@ -25,6 +25,7 @@ from rules.game import Move
 from rules.tarot import (
     BID_RANK,
     BIDS,
+    COUNTS,
     EXCUSE,
     EXCUSE_BIT,
     FIRST_TRUMP,
@@ -39,8 +40,12 @@ from rules.tarot import (
     TRUMP_SUIT,
     TRUMPS,
     TarotState,
+    attack,
+    callable_cards,
+    canonical_poignees,
     led_card,
-    playable,
+    partner_known,
+    playable_now,
     poignee_pool,
     top_trump,
 )
@@ -52,15 +57,6 @@ BID_THRESHOLDS = (("garde_contre", 63), ("garde_sans", 55), ("garde", 46), ("pri
 FOUR_PLAYER_HAND = 18
 HIGH_TRUMP = FIRST_TRUMP + 15  # T16 and up are hard to overtrump
 KING_CARDS = frozenset(bit_list(KINGS))
-# T21: the trumps a simple, double and triple poignée show, by the number of players.
-POIGNEE_LEVELS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
-# T19: the chien's size by the number of players; every seat then holds the rest evenly.
-CHIEN_SIZES = {3: 6, 4: 6, 5: 3}
-
-
-def deal_size(players: int) -> int:
-    """T19: the cards dealt to each seat, which is also the number of tricks."""
-    return (78 - CHIEN_SIZES[players]) // players
 
 
 def strength(hand: int) -> int:
@@ -98,25 +94,13 @@ def _bid(state: TarotState, seat: int) -> Move:
     return Move(seat, "bid", contract=BIDS[0])
 
 
-def callable_cards(hand: int) -> list[int]:
-    """T22 [decided]: the four Kings, then the Queens when the hand holds every King, the
-    Knights when it also holds every Queen, the Jacks when it also holds every Knight."""
-    out: list[int] = []
-    for rank in (13, 12, 11, 10):
-        cards = [s * 14 + rank for s in range(4)]
-        out += cards
-        if any(not hand >> c & 1 for c in cards):
-            break
-    return out
-
-
 def _call(state: TarotState, seat: int) -> Move:
     """T22: a callable card the hand lacks, of the highest rank the list allows, in the suit
     where the hand is longest and richest (so that the partner's card guards the taker's
     honours there); with every callable card in hand, the cheapest, and the taker plays
     alone."""
     hand = state.hands[seat]
-    options = callable_cards(hand)
+    options = bit_list(callable_cards(hand))
     lacking = [c for c in options if not hand >> c & 1]
     if not lacking:
         return Move(seat, "call", card=min(options, key=lambda c: (HALF_POINTS[c], c)))
@@ -142,7 +126,7 @@ def _discard(state: TarotState, seat: int) -> Move:
                     cards=tuple(sorted(ordinary + trumps[:size - len(ordinary)])))
     lengths = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
     guarded = [bool(hand & SUIT_MASK[s] & KINGS) for s in range(4)]
-    called = _called(state)
+    called = state.called
     # A called card the taker holds is its own: keep it as it keeps a King.
     ordinary.sort(key=lambda c: (c == called, guarded[SUIT_OF[c]], lengths[SUIT_OF[c]],
                                  -HALF_POINTS[c]))
@@ -156,67 +140,21 @@ def _announce(hand: int) -> bool:
             and bool(hand >> MONDE & 1) and bool(hand & EXCUSE_BIT))
 
 
-def _poignee(state: TarotState, seat: int) -> tuple[int, ...] | None:
-    """T8, T21: the largest poignée the seat can show, as the lowest trumps ascending, the
-    Excuse last when it stands in for a missing one; None when it has too few trumps."""
-    trumps = bit_list(poignee_pool(state, seat))
-    excuse = bool(state.hands[seat] & EXCUSE_BIT)
-    for size in reversed(POIGNEE_LEVELS[len(state.hands)]):
-        if len(trumps) >= size:
-            return tuple(trumps[:size])
-        if len(trumps) == size - 1 and excuse:
-            return (*trumps, EXCUSE)
-    return None
-
-
 # -- the camps as a seat knows them (T22) ---------------------------------------------
 
-def _called(state: TarotState) -> int | None:
-    return getattr(state, "called", None)
-
-
-def _played_by(state: TarotState, card: int) -> int | None:
-    """The seat that played `card`, or None while it is not on the table."""
-    n = len(state.hands)
-    for leader, cards, _ in state.tricks:
-        if card in cards:
-            return (leader + cards.index(card)) % n
-    if card in state.trick:
-        return (state.leader + state.trick.index(card)) % n
-    return None
-
-
-def known_partner(state: TarotState, seat: int) -> tuple[bool, int | None]:
-    """What `seat` knows of the taker's partner (T22): (True, the partner or None when the
-    taker is alone) once it can know it, else (False, None). It reads what the seat sees:
-    its own hand, its own écart as taker, the shown chien and the tricks."""
-    called = _called(state)
-    if called is None:
-        return True, None  # three or four players: the taker alone against the rest
-    bit = 1 << called
-    if state.hands[seat] & bit:
-        return True, None if seat == state.taker else seat
-    played = _played_by(state, called)
-    if played is not None:
-        return True, None if played == state.taker else played
-    if state.chien_shown & bit or seat == state.taker and state.ecart & bit:
-        return True, None
-    return False, None
-
-
 def allies(state: TarotState, seat: int) -> int:
-    """The seats `seat` knows play in its camp, itself included, as a bitmask of seats."""
-    n = len(state.hands)
+    """The seats `seat` knows play in its camp, itself included, as a mask of seats: the
+    attack camp or the defence (T22), or, for a seat that cannot tell the partner yet,
+    itself alone."""
     taker = state.taker
     if taker is None:
         return 1 << seat
-    known, partner = known_partner(state, seat)
-    attack = 1 << taker | (1 << partner if partner is not None else 0)
-    if seat in (taker, partner):
-        return attack
-    if known:
-        return ((1 << n) - 1) & ~attack
-    return 1 << seat  # a defender who cannot tell the partner from the defence (T22)
+    if not partner_known(state, seat):
+        return 1 << seat
+    camp = attack(taker, state.partner)
+    if camp >> seat & 1:
+        return camp
+    return ((1 << len(state.hands)) - 1) & ~camp
 
 
 # -- the play -------------------------------------------------------------------------
@@ -244,31 +182,19 @@ def _beats(card: int, best: int) -> bool:
     return SUIT_OF[card] == SUIT_OF[best] and card > best
 
 
-def playable_now(state: TarotState, seat: int) -> int:
-    """T9, and T23 with five players: the first card of the deal is not of the called
-    card's suit unless it is the called card (or the hand holds nothing else)."""
-    hand = state.hands[seat]
-    cards = playable(hand, state.trick)
-    called = _called(state)
-    if called is not None and not state.tricks and not state.trick:
-        allowed = cards & ~(SUIT_MASK[SUIT_OF[called]] & ~(1 << called))
-        return allowed or cards
-    return cards
-
-
 def _play(state: TarotState, seat: int, rng: random.Random) -> Move:
     hand = state.hands[seat]
     cards = bit_list(playable_now(state, seat))
     if len(cards) == 1:
         return Move(seat, "play", card=cards[0])
     players = len(state.hands)
-    late = len(state.tricks) >= deal_size(players) - 3
+    late = len(state.tricks) >= COUNTS[players].hand - 3
     if EXCUSE in cards and late:
         return Move(seat, "play", card=EXCUSE)  # T12: kept to the last trick, it is lost
     others = [c for c in cards if c != EXCUSE] or cards
     camp = allies(state, seat)
     trick = state.trick
-    called = _called(state)
+    called = state.called
     if not trick:
         return Move(seat, "play", card=_lead(state, seat, hand, others))
     best, best_seat = _best(trick, state.leader, players)
@@ -302,14 +228,14 @@ def _lead(state: TarotState, seat: int, hand: int, cards: list[int]) -> int:
     kings = [c for c in cards if c in KING_CARDS]
     if kings:
         return kings[0]
-    called = _called(state)
-    if called is not None and seat == state.taker and not known_partner(state, seat)[0]:
+    called = state.called
+    if called is not None and seat == state.taker and not partner_known(state, seat):
         # Look for the partner: a low card of the called suit lets the called card win.
         suit = [c for c in cards if SUIT_OF[c] == SUIT_OF[called]]
         if suit:
             return min(suit)
     trumps = [c for c in cards if SUIT_OF[c] == TRUMP_SUIT]
-    long_trumps = len(trumps) * FOUR_PLAYER_HAND >= 8 * deal_size(len(state.hands))
+    long_trumps = len(trumps) * FOUR_PLAYER_HAND >= 8 * COUNTS[len(state.hands)].hand
     if seat == state.taker and long_trumps and trumps[-1] >= HIGH_TRUMP:
         return trumps[-1]  # draw the defenders' trumps from the top
     plain = [c for c in cards if SUIT_OF[c] != TRUMP_SUIT]
@@ -330,9 +256,10 @@ def basic_move(state: TarotState, seat: int, rng: random.Random) -> Move:
     if phase == "chelem":
         return Move(seat, "chelem", announce=_announce(state.hands[seat]))
     if not state.tricks and all(s != seat for s, _ in state.poignees):
-        shown = _poignee(state, seat)
+        shown = canonical_poignees(poignee_pool(state, seat),
+                                   bool(state.hands[seat] & EXCUSE_BIT), len(state.hands))
         if shown:
-            return Move(seat, "poignee", cards=shown)  # T8: the largest it can show
+            return Move(seat, "poignee", cards=shown[-1])  # T8, T21: the largest it can show
     return _play(state, seat, rng)
 
 
