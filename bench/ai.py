@@ -449,14 +449,15 @@ def strength_rows(game_id: str, pairings: dict) -> tuple[list[str], list[list[st
                          f"{p['other_cpu']:.0%}"])
     elif registry_id(game_id) == "tarot":
         headers = ["tested vs other", "deals", "annulled pass/sec", "took (made)",
-                   "mean tested", "mean other seat", "difference", "95% CI", "target",
-                   "verdict", "other CPU"]
+                   "mean tested", "95% CI", "mean other seat", "difference", "95% CI",
+                   "target", "verdict", "other CPU"]
         for key, p in pairings.items():
             v = p["verdict"]
             body.append([key.replace("_", " "), p["deals"],
                          f"{p['annulled_all_pass']}/{p['annulled_petit_sec']}",
                          f"{p['tested_took']} ({p['tested_made']})",
-                         _num(p["tested_mean"]), _num(p["other_mean"]), _num(p["diff_mean"]),
+                         _num(p["tested_mean"]), _ci(p["tested_ci"], pct=False),
+                         _num(p["other_mean"]), _num(p["diff_mean"]),
                          _ci(p["diff_ci"], pct=False), _target(v), _verdict(v),
                          f"{p['other_cpu']:.0%}"])
     else:
