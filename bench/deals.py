@@ -21,14 +21,14 @@ TARGETS = {"durak": 3000, "tarot": 1000, "ganjifa": 1000}  # deals/s, from the i
 MAX_MOVES = 100_000  # a deal that runs longer is a bug in the rules, not a slow deal
 
 
-def play_deal(game, rng: random.Random) -> int:
+def play_deal(game, rng: random.Random, **options) -> int:
     """Plays one random deal to its end; returns the number of moves.
 
     The pick is `legal[int(rng.random() * len(legal))]`: uniform like `rng.choice` (to
     within 2**-53), without its three Python-level calls of rejection sampling, which cost
     ~15% of a Durak deal and are not the rules' work."""
     legal_moves, apply, pick = game.legal_moves, game.apply, rng.random
-    state = game.deal(rng)
+    state = game.deal(rng, **options)
     moves = 0
     legal = legal_moves(state)
     while legal:
@@ -43,19 +43,19 @@ def play_deal(game, rng: random.Random) -> int:
     return moves
 
 
-def deal_rate(game, seconds: float) -> dict:
+def deal_rate(game, seconds: float, **options) -> dict:
     """Deals with seeds 0, 1, 2… for about `seconds` of CPU time, after a warm-up deal.
 
     Rates are per second of this process's CPU time, not of the wall clock: on a shared
     machine the process may wait for a core, and that wait is not the rules' cost. The wall
     time is kept beside it, and bounds the run when the machine is busy."""
-    play_deal(game, random.Random(-1))
+    play_deal(game, random.Random(-1), **options)
     deals = moves = 0
     cpu, wall = time.process_time, time.perf_counter
     busy0, _ = machine_ticks()
     cpu0, wall0 = cpu(), wall()
     while True:
-        moves += play_deal(game, random.Random(deals))
+        moves += play_deal(game, random.Random(deals), **options)
         deals += 1
         elapsed = cpu() - cpu0
         if elapsed >= seconds or wall() - wall0 >= 3 * seconds:
@@ -84,16 +84,25 @@ def bare_step_seconds(steps: int = 500_000, repeats: int = 3) -> float:
     return best / steps
 
 
+def counts(game_id: str) -> list[tuple[str, dict]]:
+    """A row a count of players (Tarot's T18): the default count under the game's id, the
+    others as `tarot3`, `tarot5`."""
+    game = GAMES[game_id].game
+    return [(game_id if n == game.players else f"{game_id}{n}",
+             {} if n == game.players else {"players": n}) for n in game.counts]
+
+
 def run(seconds: float = 3.0, games: list[str] | None = None) -> dict:
     out: dict = {"seconds_per_game": seconds, "games": {}}
-    for game_id in games or list(GAMES):
+    for row, options in [c for g in games or list(GAMES) for c in counts(g)]:
+        game_id = row.rstrip("0123456789")
         before = bare_step_seconds()
-        figures = deal_rate(GAMES[game_id].game, seconds)
+        figures = deal_rate(GAMES[game_id].game, seconds, **options)
         # Timed right beside the deals, before and after, in the same conditions.
         step = min(before, bare_step_seconds())
         bare_loop = step * figures["moves_per_deal"]  # one bare loop of the same length
         target = TARGETS.get(game_id)
-        out["games"][game_id] = {
+        out["games"][row] = {
             **figures,
             "target_deals_per_s": target,
             "meets_target": None if target is None else figures["deals_per_s"] >= target,
@@ -101,12 +110,16 @@ def run(seconds: float = 3.0, games: list[str] | None = None) -> dict:
             "bare_loops_per_s": 1 / bare_loop,
             "deal_cost_in_bare_loops": 1 / bare_loop / figures["deals_per_s"],
         }
+    for row, g in out["games"].items():
+        default = out["games"].get(row.rstrip("0123456789"), g)
+        # Issue 19: each count within 25% of the default count's rate, measured in this run.
+        g["vs_default_count"] = g["deals_per_s"] / default["deals_per_s"]
     return out
 
 
 def rows(result: dict) -> tuple[list[str], list[list[str]]]:
     headers = ["game", "deals/s", "target", "", "moves/s", "moves/deal", "bare step",
-               "bare loops/s", "deal = x bare loops", "other CPU"]
+               "bare loops/s", "deal = x bare loops", "other CPU", "vs default count"]
     body = []
     for game_id, g in result["games"].items():
         target = g["target_deals_per_s"]
@@ -117,6 +130,6 @@ def rows(result: dict) -> tuple[list[str], list[list[str]]]:
             f"{g['moves_per_s']:,.0f}", f"{g['moves_per_deal']:.1f}",
             f"{g['bare_step_ns']:.0f} ns",
             f"{g['bare_loops_per_s']:,.0f}", f"{g['deal_cost_in_bare_loops']:.1f}",
-            f"{g['other_cpu']:.0%}",
+            f"{g['other_cpu']:.0%}", f"{g['vs_default_count']:.2f}",
         ])
     return headers, body

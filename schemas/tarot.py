@@ -299,6 +299,7 @@ def dump_view(view: View) -> dict:
     hide_hands(out, view, len(view.public.hands))
     if view.public.partner == UNKNOWN:
         out["partner"] = HIDDEN  # T22: a seat that cannot know it yet
-    out["chien"] = [HIDDEN] * view.hidden[4]
-    out["ecart"] = out["ecart"] + [HIDDEN] * view.hidden[5]
+    chien, ecart = view.hidden[-2:]  # after one count a hand
+    out["chien"] = [HIDDEN] * chien
+    out["ecart"] = out["ecart"] + [HIDDEN] * ecart
     return with_derived(out, GAME, view)
