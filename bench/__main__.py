@@ -49,7 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ai-procs", type=int, default=2,
                    help="processes playing the deals of --only ai (default 2)")
     p.add_argument("--ai-games", nargs="+", choices=ai.GAME_IDS,
-                   help="games for --only ai (default: durak tarot ganjifa)")
+                   help="games for --only ai (default: durak tarot ganjifa tarot3 tarot5)")
+    p.add_argument("--ai-pairings", nargs="+",
+                   choices=[f"{t}:{o}" for t, o in ai.PAIRINGS],
+                   help="pairings for --only ai, as tested:other (default: all three)")
     p.add_argument("--ai-http", type=int, default=60,
                    help="strong ai-move requests per game for the HTTP latency of --only ai "
                    "(default 60; 0 skips it)")
@@ -125,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         print("gunicorn log:", *r["gunicorn_log"], sep="\n  ")
     if args.only == "ai":
         results["ai"] = r = ai.run(args.ai_deals, args.ai_budget, args.ai_procs,
-                                   args.ai_games, args.ai_http)
+                                   args.ai_games, args.ai_http, args.ai_pairings)
         print()
         for g, pairings in r["games"].items():
             print(table(f"ai: {g}, {r['deals_per_pairing']} seeded deals per pairing, the "

@@ -2,8 +2,9 @@
 how many playouts a second the search runs.
 
 Strength: seeded deals (`game.deal(random.Random(seed))`, seeds 0..N-1) played to their end
-by two levels, the tested level in one seat that rotates with the seed (`seed % players`)
-and the other level in every other seat. Every move comes from `rules.ai.choose` given the
+by two levels (Tarot also with 3 and 5 players, T18: `tarot3`, `tarot5`), the tested level in
+one seat that rotates with the seed (`seed % players`) and the other level in every other
+seat. Every move comes from `rules.ai.choose` given the
 acting seat's view, with an rng seeded per (deal, move). The strong level gets a fixed
 number of playouts, `search.playout_count(game, view, budget_ms)` (what the budget gives),
 and a deadline far away, so the moves, hence the figures, do not depend on how busy the
@@ -35,7 +36,9 @@ from rules.ai import choose, search, settings
 from rules.game import Template
 from schemas.registry import GAMES
 
-GAME_IDS = ("durak", "tarot", "ganjifa")
+# A game of the registry, or a Tarot variant: (the registry's game, its deal options).
+VARIANTS = {"tarot3": ("tarot", {"players": 3}), "tarot5": ("tarot", {"players": 5})}
+GAME_IDS = ("durak", "tarot", "ganjifa", *VARIANTS)
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
 MAX_MOVES = 10_000  # a deal that runs longer is a bug in the rules
 # The deadline handed to strong_move: far enough never to cut the fixed number of playouts.
@@ -53,6 +56,8 @@ TARGETS = {
     ("durak", "strong", "random"): ("rate_decided", 0.95, False, ">= 95% of decided"),
     ("durak", "strong", "basic"): ("rate_decided", 0.70, False, ">= 70% of decided"),
     ("tarot", "strong", "basic"): ("diff_mean", 0.0, True, "mean > basic seats' mean"),
+    ("tarot3", "strong", "basic"): ("diff_mean", 0.0, True, "mean > basic seats' mean"),
+    ("tarot5", "strong", "basic"): ("diff_mean", 0.0, True, "mean > basic seats' mean"),
     ("ganjifa", "strong", "basic"): ("win_share", 0.55, False, ">= 55%"),
 }
 
@@ -94,6 +99,18 @@ def mean_ci(values: list[float]) -> tuple[float | None, tuple[float, float] | No
 
 # -- one deal (runs in a pool worker) -----------------------------------------------------
 
+def registry_id(game_id: str) -> str:
+    """The game of the registry that plays `game_id` (a variant's base game)."""
+    return VARIANTS[game_id][0] if game_id in VARIANTS else game_id
+
+
+def seeded_deal(game_id: str, seed: int):
+    """Deal `seed` of `game_id`, with the variant's deal options (T18's player count)."""
+    game = GAMES[registry_id(game_id)].game
+    options = VARIANTS[game_id][1] if game_id in VARIANTS else {}
+    return game.deal(random.Random(seed), **options)
+
+
 def move_rng(seed: int, move: int) -> random.Random:
     """The rng of the `move`-th move of deal `seed`: the same in every pairing."""
     return random.Random(seed * 100_003 + move)
@@ -103,13 +120,15 @@ def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int) 
     """Deal `seed` played to its end: the `tested` level at seat `seed % players`, `other`
     at every other seat. Returns the settlement's figures for the tested seat and the
     timings of the strong moves (searched ones only: a forced move runs no playout)."""
-    game = GAMES[game_id].game
-    seat = seed % game.players
-    levels = [other] * game.players
-    levels[seat] = tested
-    clock, cpu = time.perf_counter, time.process_time
+    game = GAMES[registry_id(game_id)].game
+    cpu = time.process_time
     cpu_start = cpu()
-    state = game.deal(random.Random(seed))
+    state = seeded_deal(game_id, seed)
+    players = len(state.hands) if game_id in VARIANTS else game.players
+    seat = seed % players
+    levels = [other] * players
+    levels[seat] = tested
+    clock = time.perf_counter
     moves = forced = 0
     wall_ms: list[float] = []
     cpu_ms: list[float] = []
@@ -143,7 +162,7 @@ def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int) 
                       "forced": forced}}
     if game_id == "durak":
         out["outcome"] = settlement["outcome"]
-    elif game_id == "tarot":
+    elif registry_id(game_id) == "tarot":
         out["annulled"] = settlement.get("annulled")
         out["taker"] = settlement.get("taker")
         out["made"] = settlement.get("made")
@@ -207,7 +226,8 @@ def ganjifa_figures(deals: list[dict]) -> dict:
             "ci_among_winners": wilson(sole + shared, n), "baseline": 1 / 3}
 
 
-FIGURES = {"durak": durak_figures, "tarot": tarot_figures, "ganjifa": ganjifa_figures}
+FIGURES = {"durak": durak_figures, "tarot": tarot_figures, "ganjifa": ganjifa_figures,
+           **{v: tarot_figures for v in VARIANTS}}
 CI_OF = {"rate_decided": "ci_decided", "diff_mean": "diff_ci", "win_share": "ci_share"}
 
 
@@ -289,11 +309,11 @@ def run_pairing(pool: ProcessPoolExecutor, game_id: str, tested: str, other: str
 def decision_states(game_id: str, count: int, per_deal: int = 10) -> list:
     """`count` states where the seat to act has a choice, taken at evenly spaced points
     along deals seeds 0, 1, 2… played by the basic level in every seat."""
-    game = GAMES[game_id].game
+    game = GAMES[registry_id(game_id)].game
     states: list = []
     seed = 0
     while len(states) < count:
-        state = game.deal(random.Random(seed))
+        state = seeded_deal(game_id, seed)
         found = []
         k = 0
         while (to_act := game.to_act(state)) is not None:
@@ -315,8 +335,8 @@ def http_latency(requests_per_game: int, budget_ms: int, games: list[str],
     """One strong ai-move at a time against a real gunicorn, as `make serve` runs it."""
     bodies = {}
     for g in games:
-        schemas = GAMES[g]
-        bodies[g] = [request_bytes(f"/v1/games/{g}/ai-move", orjson.dumps(
+        schemas = GAMES[registry_id(g)]
+        bodies[g] = [request_bytes(f"/v1/games/{registry_id(g)}/ai-move", orjson.dumps(
             {"state": schemas.dump_state(s), "level": "strong", "budget_ms": budget_ms,
              "seed": i})) for i, s in enumerate(decision_states(g, requests_per_game))]
     out: dict = {"budget_ms": budget_ms, "target_ms": budget_ms + 30, "games": {}}
@@ -360,8 +380,11 @@ def http_latency(requests_per_game: int, budget_ms: int, games: list[str],
 # -- the whole part ---------------------------------------------------------------------
 
 def run(deals: int = 200, budget_ms: int = 200, procs: int = 2,
-        games: list[str] | None = None, http_requests: int = 60) -> dict:
+        games: list[str] | None = None, http_requests: int = 60,
+        pairings: list[str] | None = None) -> dict:
+    """`pairings` names some of PAIRINGS as "tested:other" (default: all of them)."""
     games = list(games or GAME_IDS)
+    chosen = [tuple(p.split(":")) for p in pairings] if pairings else list(PAIRINGS)
     out: dict = {"deals_per_pairing": deals, "budget_ms": budget_ms, "procs": procs,
                  "deadline_ms": budget_ms * search.DEADLINE_SHARE, "games": {}}
     if http_requests:
@@ -374,7 +397,7 @@ def run(deals: int = 200, budget_ms: int = 200, procs: int = 2,
         for g in games:
             out["games"][g] = {f"{t}_vs_{o}": run_pairing(pool, g, t, o, deals, budget_ms,
                                                           procs)
-                               for t, o in PAIRINGS}
+                               for t, o in chosen}
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return out
@@ -424,16 +447,17 @@ def strength_rows(game_id: str, pairings: dict) -> tuple[list[str], list[list[st
                          p["draws"], _pct(p["rate_decided"]), _ci(p["ci_decided"]),
                          _pct(p["rate_all"]), _ci(p["ci_all"]), _target(v), _verdict(v),
                          f"{p['other_cpu']:.0%}"])
-    elif game_id == "tarot":
+    elif registry_id(game_id) == "tarot":
         headers = ["tested vs other", "deals", "annulled pass/sec", "took (made)",
-                   "mean tested", "mean other seat", "difference", "95% CI", "target",
-                   "verdict", "other CPU"]
+                   "mean tested", "95% CI", "mean other seat", "difference", "95% CI",
+                   "target", "verdict", "other CPU"]
         for key, p in pairings.items():
             v = p["verdict"]
             body.append([key.replace("_", " "), p["deals"],
                          f"{p['annulled_all_pass']}/{p['annulled_petit_sec']}",
                          f"{p['tested_took']} ({p['tested_made']})",
-                         _num(p["tested_mean"]), _num(p["other_mean"]), _num(p["diff_mean"]),
+                         _num(p["tested_mean"]), _ci(p["tested_ci"], pct=False),
+                         _num(p["other_mean"]), _num(p["diff_mean"]),
                          _ci(p["diff_ci"], pct=False), _target(v), _verdict(v),
                          f"{p['other_cpu']:.0%}"])
     else:
@@ -484,7 +508,7 @@ def playout_rows(result: dict) -> tuple[list[str], list[list[str]]]:
                      f"{sum(firsts) / len(firsts):,.0f}" if firsts else "-",
                      # RATE is playouts per ms of budget from a fresh deal, about half of
                      # what one core runs.
-                     f"~{2 * settings.of(GAMES[g].game).rate * 1000:,.0f}"])
+                     f"~{2 * settings.of(GAMES[registry_id(g)].game).rate * 1000:,.0f}"])
     return headers, body
 
 

@@ -98,15 +98,29 @@ def hall_feasible(classes: dict[int, int], caps: list[int]) -> bool:
     """Hall's condition for dealing cards into places: for every set P of places, the cards
     that may only go to places of P fit in P. `classes` maps a mask of allowed places to its
     number of cards; the total of the cards equals the total capacity."""
-    k = len(caps)
-    for places in range(1, (1 << k) - 1):
+    # A full place adds no room to a set of places, only cards that fit nowhere else: the
+    # sets holding every full place are the ones to check, 2^(open places) instead of 2^k.
+    full = 0
+    open_places = []
+    for i, cap in enumerate(caps):
+        if cap:
+            open_places.append(i)
+        else:
+            full |= 1 << i
+    for chosen in range((1 << len(open_places)) - 1):
+        places = full
+        for j, i in enumerate(open_places):
+            if chosen >> j & 1:
+                places |= 1 << i
+        if not places:
+            continue
         need = 0
         for allowed, n in classes.items():
             if n and not allowed & ~places:
                 need += n
         if need:
             room = 0
-            for i in range(k):
+            for i in open_places:
                 if places >> i & 1:
                     room += caps[i]
             if need > room:

@@ -1,7 +1,18 @@
-"""A plain French Tarot heuristic: bid from hand strength, discard to make voids, show the
-largest poignée, and play to win tricks cheaply, feed points to a partner who is winning and
-throw the cheapest card otherwise. It reads only what its seat may see: its own hand (and,
-as taker, its own écart), the bids, the shown chien, the poignées and the tricks played."""
+"""A plain French Tarot heuristic for 3, 4 and 5 players: bid from hand strength scaled to
+the hand's size, call a King it lacks (T22), discard to make voids, show the largest poignée,
+and play to win tricks cheaply, feed points to a seat of its camp that is winning and throw
+the cheapest card otherwise. It reads only what its seat may see: its own hand (and, as
+taker, its own écart), the bids, the call, the shown chien, the poignées and the tricks
+played.
+
+With five players the camps are not all known (T22): the partner is the holder of the
+called card, which only the partner knows until the card is played (the taker knows it is
+alone when the card is in its own hand or écart, everyone when it lies in the shown chien).
+Until then a seat that cannot tell another's camp treats it as an opponent: it feeds points
+only to a seat it knows is with it, and otherwise plays to win the trick itself. The taker
+looks for its partner by leading a low card of the called suit (after the first trick, T23),
+so that the called card can win it; the partner shows itself by playing the called card as
+soon as it can win a trick or is led to."""
 
 from __future__ import annotations
 
@@ -33,14 +44,17 @@ from rules.tarot import (
     callable_cards,
     canonical_poignees,
     led_card,
+    partner_known,
     playable_now,
     poignee_pool,
     top_trump,
 )
 
-# Hand strength at which each contract is worth bidding (T4), checked highest first.
-# Over random deals the strength's median is about 28 and its 90th percentile about 42.
+# Hand strength at which each contract is worth bidding (T4), checked highest first, for an
+# 18-card hand (T2); other hand sizes (T19) scale them. Over random four-player deals the
+# strength's median is about 28 and its 90th percentile about 42.
 BID_THRESHOLDS = (("garde_contre", 63), ("garde_sans", 55), ("garde", 46), ("prise", 38))
+FOUR_PLAYER_HAND = 18
 HIGH_TRUMP = FIRST_TRUMP + 15  # T16 and up are hard to overtrump
 KING_CARDS = frozenset(bit_list(KINGS))
 
@@ -69,8 +83,11 @@ def strength(hand: int) -> int:
 
 
 def _bid(state: TarotState, seat: int) -> Move:
+    """T4, by the strength of the hand against thresholds scaled to its size (T19): the
+    strength counts cards, so a 24-card hand needs more of it and a 15-card hand less."""
     highest = max((BID_RANK[b] for b in state.bids), default=0)
-    s = strength(state.hands[seat])
+    hand = state.hands[seat]
+    s = strength(hand) * FOUR_PLAYER_HAND / hand.bit_count()
     for contract, threshold in BID_THRESHOLDS:
         if s >= threshold and BID_RANK[contract] > highest:
             return Move(seat, "bid", contract=contract)
@@ -78,20 +95,30 @@ def _bid(state: TarotState, seat: int) -> Move:
 
 
 def _call(state: TarotState, seat: int) -> Move:
-    """T22: the highest callable card the hand lacks (a King it lacks, else the court below),
-    or, holding them all, the lowest: a partner rather than playing alone."""
+    """T22: a callable card the hand lacks, of the highest rank the list allows, in the suit
+    where the hand is longest and richest (so that the partner's card guards the taker's
+    honours there); with every callable card in hand, the cheapest, and the taker plays
+    alone."""
     hand = state.hands[seat]
-    cards = bit_list(callable_cards(hand))
-    lacking = [c for c in cards if not hand >> c & 1]
-    return Move(seat, "call", card=lacking[-1] if lacking else cards[0])
+    options = bit_list(callable_cards(hand))
+    lacking = [c for c in options if not hand >> c & 1]
+    if not lacking:
+        return Move(seat, "call", card=min(options, key=lambda c: (HALF_POINTS[c], c)))
+    top = max(c % 14 for c in lacking)
+
+    def suit_weight(c: int) -> tuple[int, int, int]:
+        suit = hand & SUIT_MASK[SUIT_OF[c]]
+        return (suit.bit_count(), sum(HALF_POINTS[x] for x in bit_list(suit)), -c)
+
+    return Move(seat, "call", card=max((c for c in lacking if c % 14 == top), key=suit_weight))
 
 
 def _discard(state: TarotState, seat: int) -> Move:
     """T5, T20: every ordinary card first when they are short, then the lowest trumps;
     otherwise the ordinary cards of the shortest suits without a King, dearest first, to
-    make voids."""
+    make voids. The écart holds as many cards as the chien shown."""
+    size = state.chien_shown.bit_count()
     hand = state.hands[seat]
-    size = COUNTS[len(state.hands)].chien
     ordinary = bit_list(hand & ORDINARY)
     if len(ordinary) <= size:
         trumps = bit_list(hand & TRUMPS & ~(PETIT_BIT | 1 << MONDE))
@@ -99,15 +126,38 @@ def _discard(state: TarotState, seat: int) -> Move:
                     cards=tuple(sorted(ordinary + trumps[:size - len(ordinary)])))
     lengths = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
     guarded = [bool(hand & SUIT_MASK[s] & KINGS) for s in range(4)]
-    ordinary.sort(key=lambda c: (guarded[SUIT_OF[c]], lengths[SUIT_OF[c]], -HALF_POINTS[c]))
+    called = state.called
+    # A called card the taker holds is its own: keep it as it keeps a King.
+    ordinary.sort(key=lambda c: (c == called, guarded[SUIT_OF[c]], lengths[SUIT_OF[c]],
+                                 -HALF_POINTS[c]))
     return Move(seat, "discard", cards=tuple(sorted(ordinary[:size])))
 
 
 def _announce(hand: int) -> bool:
-    """T7: only a hand that can hardly lose a trick announces a chelem."""
-    return (hand & TRUMPS).bit_count() >= 15 and bool(hand >> MONDE & 1) and bool(
-        hand & EXCUSE_BIT)
+    """T7: only a hand that can hardly lose a trick announces a chelem: the Monde, the
+    Excuse, and trumps in five sixths of its cards."""
+    return (6 * (hand & TRUMPS).bit_count() >= 5 * hand.bit_count()
+            and bool(hand >> MONDE & 1) and bool(hand & EXCUSE_BIT))
 
+
+# -- the camps as a seat knows them (T22) ---------------------------------------------
+
+def allies(state: TarotState, seat: int) -> int:
+    """The seats `seat` knows play in its camp, itself included, as a mask of seats: the
+    attack camp or the defence (T22), or, for a seat that cannot tell the partner yet,
+    itself alone."""
+    taker = state.taker
+    if taker is None:
+        return 1 << seat
+    if not partner_known(state, seat):
+        return 1 << seat
+    camp = attack(taker, state.partner)
+    if camp >> seat & 1:
+        return camp
+    return ((1 << len(state.hands)) - 1) & ~camp
+
+
+# -- the play -------------------------------------------------------------------------
 
 def _best(trick, leader: int, players: int) -> tuple[int, int]:
     """T10 on a trick in progress: the card winning so far and its seat."""
@@ -134,23 +184,24 @@ def _beats(card: int, best: int) -> bool:
 
 def _play(state: TarotState, seat: int, rng: random.Random) -> Move:
     hand = state.hands[seat]
-    players = len(state.hands)
     cards = bit_list(playable_now(state, seat))
     if len(cards) == 1:
         return Move(seat, "play", card=cards[0])
+    players = len(state.hands)
     late = len(state.tricks) >= COUNTS[players].hand - 3
     if EXCUSE in cards and late:
         return Move(seat, "play", card=EXCUSE)  # T12: kept to the last trick, it is lost
     others = [c for c in cards if c != EXCUSE] or cards
-    # The attack camp as this seat knows it (a partner it cannot know counts as none).
-    attackers = attack(state.taker, state.partner)
-    camp = bool(attackers >> seat & 1)
+    camp = allies(state, seat)
     trick = state.trick
+    called = state.called
     if not trick:
-        return Move(seat, "play", card=_lead(hand, others, seat == state.taker))
+        return Move(seat, "play", card=_lead(state, seat, hand, others))
     best, best_seat = _best(trick, state.leader, players)
     last = len(trick) == players - 1
-    if best >= 0 and bool(attackers >> best_seat & 1) == camp:
+    if called in cards and best >= 0 and _beats(called, best):
+        return Move(seat, "play", card=called)  # the partner wins and shows itself (T22)
+    if best >= 0 and camp >> best_seat & 1:
         # The trick is ours: feed it points when it is safe, else play cheap.
         safe = last or best >= HIGH_TRUMP or (SUIT_OF[best] != TRUMP_SUIT and best in KING_CARDS)
         if safe:
@@ -173,12 +224,19 @@ def _cost(card: int) -> tuple[int, int]:
     return (20 if card == PETIT else HALF_POINTS[card], card)
 
 
-def _lead(hand: int, cards: list[int], taker: bool) -> int:
+def _lead(state: TarotState, seat: int, hand: int, cards: list[int]) -> int:
     kings = [c for c in cards if c in KING_CARDS]
     if kings:
         return kings[0]
+    called = state.called
+    if called is not None and seat == state.taker and not partner_known(state, seat):
+        # Look for the partner: a low card of the called suit lets the called card win.
+        suit = [c for c in cards if SUIT_OF[c] == SUIT_OF[called]]
+        if suit:
+            return min(suit)
     trumps = [c for c in cards if SUIT_OF[c] == TRUMP_SUIT]
-    if taker and len(trumps) >= 8 and trumps[-1] >= HIGH_TRUMP:
+    long_trumps = len(trumps) * FOUR_PLAYER_HAND >= 8 * COUNTS[len(state.hands)].hand
+    if seat == state.taker and long_trumps and trumps[-1] >= HIGH_TRUMP:
         return trumps[-1]  # draw the defenders' trumps from the top
     plain = [c for c in cards if SUIT_OF[c] != TRUMP_SUIT]
     if not plain:
@@ -201,12 +259,12 @@ def basic_move(state: TarotState, seat: int, rng: random.Random) -> Move:
         shown = canonical_poignees(poignee_pool(state, seat),
                                    bool(state.hands[seat] & EXCUSE_BIT), len(state.hands))
         if shown:
-            return Move(seat, "poignee", cards=shown[-1])  # T8: the largest it can show
+            return Move(seat, "poignee", cards=shown[-1])  # T8, T21: the largest it can show
     return _play(state, seat, rng)
 
 
 def value(settlement: dict, seat: int) -> float:
-    """T17: the seat's score scaled to [0, 1]; a garde is worth about ±60 a seat."""
+    """T17, T24: the seat's score scaled to [0, 1]; a garde is worth about ±60 a defender."""
     return 0.5 + 0.5 * math.tanh(settlement["scores"][seat] / 150)
 
 
