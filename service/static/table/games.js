@@ -4,9 +4,9 @@
 
 import { h } from "./dom.js";
 
-// The player counts the page offers: once issue 19 deals 3 and 5 players, [3, 4, 5]. The
-// call (T22, five players) and the partner in the settlement are drawn already.
-export const TAROT_PLAYERS = [4];
+// The player counts the page offers (T18); the call (T22, five players) and the partner in
+// the settlement are drawn for five.
+export const TAROT_PLAYERS = [3, 4, 5];
 
 const played = (play) => (typeof play === "string" ? { card: play } : play);
 
