@@ -482,7 +482,7 @@ def test_tarot_annulled_deals_conform(client):
             "seat": state["to_act"], "action": "bid", "contract": "pass"}})
         assert result["legal"] is True
         state = result["state"]
-    assert result["settlement"] == {"annulled": "all_pass", "scores": [0, 0, 0, 0]}
+    assert result["settlement"] == {"players": 4, "annulled": "all_pass", "scores": [0, 0, 0, 0]}
 
 
 def test_tarot_settlement_conforms(client):

@@ -88,7 +88,7 @@ def test_T3_petit_sec_is_found_at_the_deal_and_annuls_it():
     s = deal(hands, "T17 T18 T19 T20 T21 EX", annulled=True)
     assert (s.phase, s.to_act) == ("over", None)
     assert GAME.legal_moves(s) == []
-    assert GAME.settlement(s) == {"annulled": "petit_sec", "scores": [0, 0, 0, 0]}
+    assert GAME.settlement(s) == {"players": 4, "annulled": "petit_sec", "scores": [0, 0, 0, 0]}
     assert reason(s, Move(0, "bid", contract="pass")) == ("deal_over", "T3")
 
 
@@ -105,7 +105,7 @@ def test_T3_four_passes_annul_the_deal_with_a_settlement():
     last = Move(3, "bid", contract="pass")
     after, events = GAME.play(s, last)
     assert (after.phase, after.to_act, after.taker) == ("over", None, None)
-    settlement = {"annulled": "all_pass", "scores": [0, 0, 0, 0]}
+    settlement = {"players": 4, "annulled": "all_pass", "scores": [0, 0, 0, 0]}
     assert GAME.settlement(after) == settlement
     assert events[-1] == {"type": "deal_over", "settlement": settlement}
     assert reason(after, Move(0, "bid", contract="prise")) == ("deal_over", "T3")

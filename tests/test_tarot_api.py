@@ -50,7 +50,7 @@ def mid_play():
 def test_T1_game_info_lists_78_cards_with_points(client):
     r = client.get("/v1/games/tarot")
     assert r.status_code == 200 and r.json["players"] == 4 and r.json["id"] == "tarot"
-    assert r.json["rules"] == [f"T{i}" for i in range(1, 18)]
+    assert r.json["rules"] == [f"T{i}" for i in range(1, 25)]  # T18–T24: 3 and 5 players
     by_code = {c["code"]: c for c in r.json["cards"]}
     assert len(by_code) == 78 and sum(c["points"] for c in r.json["cards"]) == 91
     assert by_code["CS"]["name"] == "Knight of Spades" and by_code["EX"]["points"] == 4.5
@@ -152,7 +152,7 @@ def test_T3_the_fourth_pass_answers_the_annulled_settlement(client):
     s = bid(deal(VOID, VOID_CHIEN), "pass", "pass", "pass")
     r = client.post("/v1/games/tarot/move", json={
         "state": dump_state(s), "move": {"seat": 3, "action": "bid", "contract": "pass"}})
-    annulled = {"annulled": "all_pass", "scores": [0, 0, 0, 0]}
+    annulled = {"players": 4, "annulled": "all_pass", "scores": [0, 0, 0, 0]}
     assert r.json["settlement"] == annulled and r.json["state"]["result"] == annulled
     assert r.json["state"]["phase"] == "over" and r.json["state"]["to_act"] is None
 
@@ -269,7 +269,7 @@ def test_T3_a_petit_sec_in_a_dealt_hand_cannot_reach_the_bidding(client):
     hands = [suit("S") + " T2 T3 T4 T5", suit("H") + " 1D 2D 3D T1",
              suit("D", "4") + " " + trumps(6, 12), suit("C") + " " + trumps(13, 16)]
     state = dump_state(deal(hands, "T17 T18 T19 T20 T21 EX", annulled=True))
-    assert state["result"] == {"annulled": "petit_sec", "scores": [0, 0, 0, 0]}
+    assert state["result"] == {"players": 4, "annulled": "petit_sec", "scores": [0, 0, 0, 0]}
     assert load(state).phase == "over"
     state["bids"] = ["pass"]
     state.pop("phase"), state.pop("to_act"), state.pop("result")

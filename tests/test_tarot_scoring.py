@@ -243,7 +243,7 @@ def test_T17_settlement_endpoint_answers_the_worked_example(client):
     r = client.post("/v1/games/tarot/settlement",
                     json={"contract": "garde", "taker": 1, "bouts": 2, "points": 45})
     assert r.status_code == 200
-    assert r.json == {"taker": 1, "contract": "garde", "multiplier": 2, "bouts": 2,
+    assert r.json == {"players": 4, "taker": 1, "contract": "garde", "multiplier": 2, "bouts": 2,
                       "target": 41, "points": 45, "made": True, "base": 58,
                       "petit_au_bout": None, "poignees": [], "chelem": None,
                       "per_defender": 58, "scores": [-58, 174, -58, -58]}

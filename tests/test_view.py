@@ -191,7 +191,8 @@ def test_tarot_annulled_petit_sec_deal_samples_a_petit_sec():
         w = TAROT.sample(view, random.Random(seed))
         assert TAROT.observe(w, 0) == view
         assert reload("tarot", w) == w  # build derives "over" only from a petit sec (T3)
-    assert DUMP_VIEW["tarot"](view)["result"] == {"annulled": "petit_sec", "scores": [0] * 4}
+    assert DUMP_VIEW["tarot"](view)["result"] == {"players": 4, "annulled": "petit_sec",
+                                                  "scores": [0] * 4}
 
 
 def test_tarot_view_result_at_the_end_is_the_settlement():

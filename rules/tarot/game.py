@@ -77,8 +77,8 @@ class Tarot(Game):
         "origin": english("game.tarot.deck.origin"),
         "wikipedia": "https://en.wikipedia.org/wiki/French_tarot",
     }
-    # T1–T17 as GameInfo first listed them; T18–T24 hold at 3 and 5 players (`counts`).
-    rules = tuple(f"T{i}" for i in range(1, 18))
+    # T1–T17 for every count, T18–T24 for the three- and five-player games (`counts`).
+    rules = tuple(f"T{i}" for i in range(1, 25))
     actions = ("bid", "call", "discard", "chelem", "poignee", "play")
     ai_module = "rules.ai.tarot"
 

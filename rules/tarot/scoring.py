@@ -74,7 +74,7 @@ def score(contract: str, taker: int, bouts: int, half_points: int,
                   "camp": camp, "value": value}
         per_defender += value if camp == "taker" else -value
 
-    out: dict = {"players": players} if players != PLAYERS else {}
+    out: dict = {"players": players}  # API.md "Additions": every settlement names its count
     out.update({
         "taker": taker,
         "contract": contract,
@@ -137,7 +137,7 @@ def settle(state: TarotState) -> dict:
     players = len(state.hands)
     if state.taker is None:
         # T3: no score. Petit sec is found at the deal, before any bid; else all passed.
-        out: dict = {"players": players} if players != PLAYERS else {}
+        out: dict = {"players": players}  # API.md "Additions": every settlement names its count
         out.update(annulled="all_pass" if state.bids else "petit_sec", scores=[0] * players)
         return out
     taker = state.taker
