@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import NamedTuple
 
 from rules.cards import Card, Deck, bit_list, lowest, mask_of, move_chunks
 from rules.game import (
@@ -58,61 +58,42 @@ TAKES = (Move(0, "take"), Move(1, "take"))
 PASSES = (Move(0, "pass"), Move(1, "pass"))
 
 
-# A state is a plain tuple in this order, not a NamedTuple: the interpreter specialises
-# unpacking and building exact tuples but not tuple subclasses, and in a random deal the
-# difference is a measurable share of the instructions (bench/README.md). Read it by
-# unpacking it, or by the indices below.
-DurakState = tuple[
-    int,  # trump: suit index into SUITS
-    tuple[int, int],  # hands: bitmasks
-    tuple[int, ...],  # stock: drawing order; last is the turned-up card (D2)
-    int,  # discard: bitmask of the beaten-off cards, out of play (D11)
-    int,  # attacker
-    tuple[tuple[int, int], ...],  # table: (attack, defence or -1 while unbeaten)
-    bool,  # taking: the defender has declared take in this bout (D10)
-]
-TRUMP: Final = 0
-HANDS: Final = 1
-STOCK: Final = 2
-DISCARD: Final = 3
-ATTACKER: Final = 4
-TABLE: Final = 5
-TAKING: Final = 6
+class DurakState(NamedTuple):
+    """The state convention of rules/game.py: the fields of API.md's JSON state."""
+
+    trump: int  # suit index into SUITS
+    hands: tuple[int, int]  # bitmasks
+    stock: tuple[int, ...]  # drawing order; last is the turned-up card (D2)
+    discard: int  # bitmask of the beaten-off cards, out of play (D11)
+    attacker: int
+    table: tuple[tuple[int, int], ...]  # (attack, defence or -1 while unbeaten)
+    taking: bool  # the defender has declared take in this bout (D10)
+    phase: str  # attack | defend | over
+    to_act: int | None
 
 
-def phase(state: DurakState) -> str:
-    _, hands, stock, _, _, table, taking = state
+# The hot paths build a state from a tuple at C speed: a NamedTuple's own constructor is a
+# Python function, a measurable share of a random deal.
+_new = tuple.__new__
+
+
+def turn(hands: tuple[int, int], stock, attacker: int, table, taking: bool
+         ) -> tuple[str, int | None]:
+    """The phase and the seat to act, from the facts: what `deal_from` and `build` store
+    and each move keeps up to date (the invariant test holds the two to each other)."""
     if not table:
         # D14: hands are checked only between bouts, once the stock is empty.
         if not stock and not (hands[0] and hands[1]):
-            return "over"
-        return "attack"
+            return "over", None
+        return "attack", attacker
     if table[-1][1] < 0 and not taking:
-        return "defend"
-    return "attack"
-
-
-def to_act(state: DurakState) -> int | None:
-    p = phase(state)
-    if p == "over":
-        return None
-    attacker = state[ATTACKER]
-    return attacker if p == "attack" else 1 - attacker
-
-
-def derived(state: DurakState) -> tuple[str, int | None, dict | None]:
-    """Phase, to_act and result with the phase found once: every /move reads all three
-    twice, to check the state given and to answer the new one."""
-    p = phase(state)
-    if p == "over":
-        return p, None, _settlement(state)
-    attacker = state[ATTACKER]
-    return p, attacker if p == "attack" else 1 - attacker, None
+        return "defend", 1 - attacker  # D7: the defender answers the unbeaten attack
+    return "attack", attacker
 
 
 def bout_limit(state: DurakState) -> int:
     """D9: at most 6 attacks, and no more than the defender held at the bout's start."""
-    _, hands, _, _, attacker, table, taking = state
+    hands, attacker, table, taking = state.hands, state.attacker, state.table, state.taking
     defended = len(table) if not taking else sum(1 for _, d in table if d >= 0)
     return min(BOUT_LIMIT, hands[1 - attacker].bit_count() + defended)
 
@@ -127,7 +108,7 @@ def table_ranks(table: tuple[tuple[int, int], ...]) -> int:
 
 def _settlement(state: DurakState) -> dict:
     """D15: winner +1, durak −1; a draw 0 and 0."""
-    hands = state[HANDS]
+    hands = state.hands
     if not hands[0] and not hands[1]:
         return {"outcome": "draw", "durak": None, "scores": [0, 0]}
     durak = 0 if hands[0] else 1
@@ -250,7 +231,8 @@ class Durak(Game):
         turned = order[12]
         trump = SUIT_OF[turned]
         stock = (*order[13:], turned)
-        return (trump, hands, stock, 0, _first_attacker(hands, trump), (), False)
+        attacker = _first_attacker(hands, trump)
+        return DurakState(trump, hands, stock, 0, attacker, (), False, "attack", attacker)
 
     # -- reading a state -----------------------------------------------------------
 
@@ -279,9 +261,10 @@ class Durak(Game):
         # Every card is known to lie once (pile_problems above), so a sum of bits is their
         # mask, added at C speed.
         bit = BIT.__getitem__
-        state = (t, (sum(map(bit, hands[0])), sum(map(bit, hands[1]))), tuple(stock),
-                 sum(map(bit, discard)), attacker,
-                 tuple([(a, -1 if d is None else d) for a, d in table]), bool(taking))
+        masks = (sum(map(bit, hands[0])), sum(map(bit, hands[1])))
+        pairs = tuple([(a, -1 if d is None else d) for a, d in table])
+        state = DurakState(t, masks, tuple(stock), sum(map(bit, discard)), attacker, pairs,
+                           bool(taking), *turn(masks, stock, attacker, pairs, taking))
         derived = derived_problems(self, state, phase, to_act, result)
         if derived:
             raise InvalidState(derived)
@@ -289,31 +272,22 @@ class Durak(Game):
 
     # -- the moves -----------------------------------------------------------------
 
-    def to_act(self, state: DurakState) -> int | None:
-        return to_act(state)
-
-    def phase(self, state: DurakState) -> str:
-        return phase(state)
-
-    def hand(self, state: DurakState, seat: int) -> int:
-        return state[HANDS][seat]
-
     def legal_moves(self, state: DurakState) -> list[Move]:
         # The hot path of every random deal and search: unpacked once, no helper calls, the
         # three 12-bit move tables of `_listed` read inline.
-        trump, hands, stock, _, attacker, table, taking = state
-        if not table:
-            hand = hands[attacker]
-            if not stock and not (hand and hands[1 - attacker]):
-                return []  # D14
-            t = ATTACKS[attacker]  # D6
-            return [*t[0][hand & 0xFFF], *t[1][hand >> 12 & 0xFFF], *t[2][hand >> 24]]
-        attack, defence = table[-1]
-        if defence < 0 and not taking:
-            seat = 1 - attacker
-            m = hands[seat] & BEATERS[trump][attack]
+        trump, hands, _, _, attacker, table, taking, phase, seat = state
+        if phase == "attack":
+            if not table:
+                hand = hands[attacker]
+                t = ATTACKS[attacker]  # D6
+                return [*t[0][hand & 0xFFF], *t[1][hand >> 12 & 0xFFF], *t[2][hand >> 24]]
+        elif phase == "defend":
+            assert seat is not None  # the defender answers
+            m = hands[seat] & BEATERS[trump][table[-1][0]]
             t = DEFENCES[seat]
             return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], TAKES[seat]]  # D7
+        else:
+            return []  # D14
         # D8, D9 as in bout_limit() and table_ranks(), inlined: this is the hottest line of
         # every random deal and search, where two function calls are a measurable share of a
         # deal. `verify` uses the functions, and the invariant test checks the two agree at
@@ -336,11 +310,9 @@ class Durak(Game):
         return [PASSES[attacker]]  # D13
 
     def verify(self, state: DurakState, move: Move) -> Reason | None:
-        trump, hands, _, _, _, table, taking = state
-        now = phase(state)
+        trump, hands, _, _, _, table, taking, now, seat = state
         if now == "over":
             return Reason("deal_over", "D14")
-        seat = to_act(state)
         if move.seat != seat:
             if now == "defend":
                 rule = "D8"  # one unbeaten attack at a time: the defender answers it first
@@ -378,7 +350,7 @@ class Durak(Game):
     def apply(self, state: DurakState, move: Move) -> DurakState:
         # The hot path: no events are described. A legal move's card is in the hand, so XOR
         # takes it out.
-        trump, (hand0, hand1), stock, discard, attacker, table, taking = state
+        trump, (hand0, hand1), stock, discard, attacker, table, taking, _, _ = state
         action = move.action
         card = move.card
         if action == "attack":
@@ -387,17 +359,24 @@ class Durak(Game):
                 hand1 ^= BIT[card]
             else:
                 hand0 ^= BIT[card]
-            return trump, (hand0, hand1), stock, discard, attacker, (*table, (card, -1)), taking
+            table = (*table, (card, -1))
+            if taking:  # D10: the attacker adds cards for the defender to take
+                return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker, table,
+                                         True, "attack", attacker))
+            return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker, table,
+                                     False, "defend", 1 - attacker))
         if action == "defend":
             assert card is not None
             if move.seat:
                 hand1 ^= BIT[card]
             else:
                 hand0 ^= BIT[card]
-            return (trump, (hand0, hand1), stock, discard, attacker,
-                    table[:-1] + ((table[-1][0], card),), taking)
+            return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
+                                     table[:-1] + ((table[-1][0], card),), False, "attack",
+                                     attacker))
         if action == "take":
-            return trump, (hand0, hand1), stock, discard, attacker, table, True
+            return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker, table, True,
+                                     "attack", attacker))
         # D10, D11: the attacker passed and the bout ends.
         on_table = 0
         for a, d in table:
@@ -427,7 +406,11 @@ class Durak(Game):
                 drawn += need
             stock = stock[drawn:]
             hand0, hand1 = (second, first) if attacker else (first, second)
-        return trump, (hand0, hand1), stock, discard, next_attacker, (), False
+        if not stock and not (hand0 and hand1):  # D14: the stock is out, a hand is empty
+            return _new(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
+                                     False, "over", None))
+        return _new(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (), False,
+                                 "attack", next_attacker))
 
     def play(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
         new = self.apply(state, move)
@@ -435,7 +418,7 @@ class Durak(Game):
 
     def events(self, state: DurakState, move: Move, new: DurakState) -> list[dict]:
         """What a move did, read off the states before and after it."""
-        _, hands, _, _, attacker, table, taking = state
+        hands, attacker, table, taking = state.hands, state.attacker, state.table, state.taking
         seat, action = move.seat, move.action
         if action == "attack":
             return [{"type": "attacked", "seat": seat, "card": move.card}]
@@ -449,20 +432,17 @@ class Durak(Game):
         kind = "bout_taken" if taking else "bout_beaten_off"
         events = [{"type": kind, "seat": defender, "cards": sorted(on_table)}]
         for s in (attacker, defender):
-            drawn = new[HANDS][s].bit_count() - hands[s].bit_count()
+            drawn = new.hands[s].bit_count() - hands[s].bit_count()
             if s == defender and taking:
                 drawn -= len(on_table)
             if drawn:
                 events.append({"type": "cards_drawn", "seat": s, "count": drawn})
-        if phase(new) == "over":
+        if new.phase == "over":
             events.append({"type": "deal_over", "settlement": _settlement(new)})
         return events
 
     def settlement(self, state: DurakState) -> dict | None:
-        return _settlement(state) if phase(state) == "over" else None
-
-    def derived(self, state: DurakState) -> tuple[str, int | None, dict | None]:
-        return derived(state)
+        return _settlement(state) if state.phase == "over" else None
 
     # -- what a seat sees ----------------------------------------------------------
 
@@ -470,20 +450,21 @@ class Durak(Game):
         """The seat's hand, the table, the discard (every card in it was seen on the table)
         and the turned-up card; the other hand and the rest of the stock as counts.
         hidden = (hand 0, hand 1, stock)."""
-        trump, hands, stock, discard, attacker, table, taking = state
+        hands, stock = state.hands, state.stock
         other = 1 - seat
-        public = (trump, (hands[0], 0) if seat == 0 else (0, hands[1]), stock[-1:], discard,
-                  attacker, table, taking)
+        public = state._replace(hands=(hands[0], 0) if seat == 0 else (0, hands[1]),
+                                stock=stock[-1:])
         hidden = [0, 0, max(0, len(stock) - 1)]
         hidden[other] = hands[other].bit_count()
-        return View(seat, public, tuple(hidden), phase(state), to_act(state))
+        return View(seat, public, tuple(hidden), state.phase, state.to_act)
 
     def sample(self, view: View, rng) -> DurakState:
         """The hidden cards shuffled into the other hand and the stock: the view reveals
         nothing more about them (the state keeps no record of the cards a player took)."""
-        trump, hands, stock, discard, attacker, table, taking = view.public
+        public = view.public
+        hands, stock, discard = public.hands, public.stock, public.discard
         seen = hands[0] | hands[1] | discard
-        for a, d in table:
+        for a, d in public.table:
             seen |= BIT[a] | BIT[d]
         for c in stock:
             seen |= BIT[c]
@@ -493,7 +474,7 @@ class Durak(Game):
         n = view.hidden[other]
         drawn = mask_of(pile[:n])
         hands = (hands[0], drawn) if other == 1 else (drawn, hands[1])
-        return trump, hands, (*pile[n:], *stock), discard, attacker, table, taking
+        return public._replace(hands=hands, stock=(*pile[n:], *stock))
 
 
 GAME = Durak()

@@ -3,17 +3,20 @@
 As in OpenSpiel, a Game holds the fixed facts (players, deck, rule ids) and the
 functions over its frozen states; a state never changes once built.
 
-States, in every game: an immutable tuple of the deal's facts in the order of the JSON
-state of API.md, every set of cards an int bitmask over deck indices (rules/cards.py), the
-seats' piles one tuple entry a seat, an ordered pile (a stock, a trick) a tuple of card
-indices. The derived fields (phase, seat to act, settlement) are read through the Game
-(`phase`, `to_act`, `derived`, `settlement`), never assumed stored: a game stores one only
-when it costs more to find than to carry (Tarot's phase, which a petit sec decides at the
-deal). Tarot and Ganjifa name their fields (NamedTuple); Durak's state is a plain tuple read
-by unpacking or its Final indices, since its random deals run measurably faster on exact
-tuples. A state is made only by `deal_from`, `build` and `play`/`apply`; a form faster
-for the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py) and a test holds it
-to these rules.
+States, in every game, follow one convention. A state is a NamedTuple (`DurakState`,
+`TarotState`, `GanjifaState`) whose fields are those of the game's JSON state in API.md, in
+its order, derived ones included (phase, to_act; Tarot's taker, contract, partner) except
+`result`, which `settlement` computes on demand: as in OpenSpiel, a state carries its phase
+and the seat to act, and the move that decides them sets them. Card sets are int bitmasks
+over deck indices (rules/cards.py), the seats' piles one tuple entry a seat, an ordered pile
+(a stock, a trick) a tuple of card indices; a field's encoding may differ from its JSON
+(Durak's trump and Ganjifa's period are suit indices; Tarot's `leader` gives its trick's
+seats). A state class declares fields only, no properties computed from them: `build` finds
+the derived fields from the facts once, and the invariant test's round trip through JSON
+holds what the moves store to what the facts give. A state is made only
+by `deal_from`, `build` and `play`/`apply` (a hot path builds one with `tuple.__new__`, at C
+speed), and read by unpacking it or by field name. A form faster for the AI's playouts
+lives in rules/ai/ (rules/ai/ganjifa_playout.py), and a test holds it to these rules.
 """
 
 from __future__ import annotations
@@ -271,7 +274,7 @@ class Game:
         raise NotImplementedError
 
     def to_act(self, state) -> int | None:
-        raise NotImplementedError
+        return state.to_act
 
     def phase(self, state) -> str:
         return state.phase
@@ -304,7 +307,7 @@ class Game:
 
     def derived(self, state) -> tuple[str, int | None, dict | None]:
         """The state's derived fields (API.md, "States"): phase, to_act and result."""
-        return self.phase(state), self.to_act(state), self.settlement(state)
+        return state.phase, state.to_act, self.settlement(state)
 
     def observe(self, state, seat: int) -> View:
         """What `seat` may see of `state`: its own hand and everything public; the other

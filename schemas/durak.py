@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validates_schema
 
-from rules.durak import BOUT_LIMIT, DECK, GAME, HAND_SIZE, SUITS, DurakState, derived
+from rules.durak import BOUT_LIMIT, DECK, GAME, HAND_SIZE, SUITS, DurakState
 from schemas.common import (
     BaseSchema,
     CardCode,
@@ -65,8 +65,7 @@ CODE_OR_NONE = (*DECK.codes, None)
 
 def dump_state(state: DurakState) -> dict:
     code = CODE_OR_NONE
-    trump, hands, stock, discard, attacker, table, taking = state
-    phase, to_act, result = derived(state)
+    trump, hands, stock, discard, attacker, table, taking, phase, to_act = state
     return {
         "game": "durak",
         "trump": SUITS[trump],
@@ -78,7 +77,7 @@ def dump_state(state: DurakState) -> dict:
         "taking": taking,
         "phase": phase,
         "to_act": to_act,
-        "result": result,
+        "result": GAME.settlement(state),
     }
 
 

@@ -6,19 +6,7 @@ import random
 
 import pytest
 
-from rules.durak import (
-    ATTACKER,
-    DECK,
-    DISCARD,
-    GAME,
-    HANDS,
-    STOCK,
-    SUITS,
-    TABLE,
-    TAKING,
-    TRUMP,
-    phase,
-)
+from rules.durak import DECK, GAME, SUITS, turn
 from rules.game import InvalidState, Move
 
 IX = DECK.index
@@ -98,9 +86,9 @@ def test_D1_a_repeated_card_is_caught_even_where_its_bits_add_up_to_a_missing_on
 def test_D2_stacked_deal_hands_trump_and_stock_order():
     order = list(range(36))
     s = GAME.deal(random.Random(), order)
-    assert s[HANDS] == (sum(1 << c for c in range(6)), sum(1 << c for c in range(6, 12)))
-    assert s[STOCK] == (*range(13, 36), 12)  # card 13 turned up, drawn last
-    assert SUITS[s[TRUMP]] == DECK.cards[12].suit
+    assert s.hands == (sum(1 << c for c in range(6)), sum(1 << c for c in range(6, 12)))
+    assert s.stock == (*range(13, 36), 12)  # card 13 turned up, drawn last
+    assert SUITS[s.trump] == DECK.cards[12].suit
 
 
 def test_D2_seeded_deal_is_reproducible_and_random_deal_differs():
@@ -117,7 +105,7 @@ def test_D2_shuffled_deal_turns_up_every_card_equally_often():
     seen = [0] * 36
     rng = random.Random(2026)
     for _ in range(deals):
-        seen[GAME.deal(rng)[STOCK][-1]] += 1
+        seen[GAME.deal(rng).stock[-1]] += 1
     expected = deals / 36
     assert sum((n - expected) ** 2 / expected for n in seen) < 90
 
@@ -134,7 +122,7 @@ def test_D3_trump_stays_after_the_turned_up_card_is_drawn():
     s = make([["9S", "10S", "JS", "QS", "KS"], ["6D", "7D", "8D", "9D", "10D", "JD"]],
              stock=["6H"], table=[("7S", "8S")], trump="H")
     after, _ = GAME.play(s, Move(0, "pass"))
-    assert not after[STOCK] and SUITS[after[TRUMP]] == "H"
+    assert not after.stock and SUITS[after.trump] == "H"
     # 7H now beats any diamond though no trump card is visible any more.
     s2 = make([["7H"], ["KD", "QD"]], attacker=1, table=[("AD", None)], trump="H")
     assert reason(s2, defend(0, "7H")) is None
@@ -183,8 +171,8 @@ def test_D5_lowest_trump_attacks_first(seat0, seat1, first):
     rest = [c for c in DECK.codes if c not in hands and c != "9H"]
     order = hands + ["9H"] + rest
     s = GAME.deal(random.Random(), [IX[c] for c in order])
-    assert SUITS[s[TRUMP]] == "H"
-    assert s[ATTACKER] == first and GAME.to_act(s) == first
+    assert SUITS[s.trump] == "H"
+    assert s.attacker == first and GAME.to_act(s) == first
 
 
 def test_D6_bout_starts_with_any_card_and_no_pass_on_empty_table():
@@ -197,7 +185,7 @@ def test_D6_bout_starts_with_any_card_and_no_pass_on_empty_table():
 
 def test_D7_defender_beats_or_takes_and_taking_is_always_allowed():
     s = make([["AC"], ["7S", "8D"]], table=[("6S", None)])
-    assert GAME.to_act(s) == 1 and phase(s) == "defend"
+    assert GAME.to_act(s) == 1 and s.phase == "defend"
     assert reason(s, Move(1, "take")) is None  # even though 7S beats
     assert reason(s, Move(1, "pass")) == ("wrong_phase", "D7")
     assert reason(s, attack(1, "8D")) == ("wrong_phase", "D7")
@@ -245,20 +233,20 @@ def test_D9_no_more_attacks_than_the_defender_held_at_the_bout_start():
 def test_D10_after_take_the_attacker_adds_then_defender_picks_up_all():
     s = make([["6D", "6C", "JH", "AH"], ["AC", "KC", "QC"]], table=[("6S", None)], trump="H")
     s = play_all(s, Move(1, "take"))
-    assert phase(s) == "attack" and GAME.to_act(s) == 0
+    assert s.phase == "attack" and GAME.to_act(s) == 0
     assert reason(s, defend(1, "AC")) == ("not_your_turn", "D10")
     s = play_all(s, attack(0, "6D"), attack(0, "6C"))
     s = play_all(s, Move(0, "pass"))
-    assert s[HANDS][1] == sum(1 << IX[c] for c in ("AC", "KC", "QC", "6S", "6D", "6C"))
-    assert s[ATTACKER] == 0 and not s[TABLE] and not s[TAKING]  # attacks again
+    assert s.hands[1] == sum(1 << IX[c] for c in ("AC", "KC", "QC", "6S", "6D", "6C"))
+    assert s.attacker == 0 and not s.table and not s.taking  # attacks again
 
 
 def test_D11_beaten_off_cards_go_to_discard_and_defender_attacks_next():
     s = make([["JC", "QC"], ["AC", "KD"]], table=[("6S", "7S")])
-    discard_before = s[DISCARD]
+    discard_before = s.discard
     s = play_all(s, Move(0, "pass"))
-    assert s[DISCARD] == discard_before | (1 << IX["6S"]) | (1 << IX["7S"])
-    assert s[ATTACKER] == 1 and not s[TABLE]
+    assert s.discard == discard_before | (1 << IX["6S"]) | (1 << IX["7S"])
+    assert s.attacker == 1 and not s.table
 
 
 def test_D11_a_discard_pile_of_an_odd_count_is_invalid():
@@ -277,8 +265,8 @@ def test_D12_refill_attacker_first_then_defender_until_stock_empty():
     s = make([hand0, hand1], table=[("6S", "7S")], stock=["8H", "AS"], trump="S")
     after, events = GAME.play(s, Move(0, "pass"))
     # The attacker (seat 0) needs one and takes 8H; the defender then gets the last card.
-    assert after[HANDS][0] >> IX["8H"] & 1 and after[HANDS][1] >> IX["AS"] & 1
-    assert not after[STOCK]
+    assert after.hands[0] >> IX["8H"] & 1 and after.hands[1] >> IX["AS"] & 1
+    assert not after.stock
     assert [e for e in events if e["type"] == "cards_drawn"] == [
         {"type": "cards_drawn", "seat": 0, "count": 1},
         {"type": "cards_drawn", "seat": 1, "count": 1}]
@@ -289,15 +277,15 @@ def test_D12_refill_order_follows_the_attacker_whichever_seat_it_is():
     hand1 = ["9C", "10C", "JC", "QC", "KC"]
     s = make([hand0, hand1], attacker=1, table=[("6S", "7S")], stock=["8H", "AS"], trump="S")
     after = GAME.apply(s, Move(1, "pass"))
-    assert after[HANDS][1] >> IX["8H"] & 1 and after[HANDS][0] >> IX["AS"] & 1
+    assert after.hands[1] >> IX["8H"] & 1 and after.hands[0] >> IX["AS"] & 1
     # After a take the taker holds more than six and draws nothing; the attacker draws.
     taker = [*hand0, "JD", "QD"]
     s = make([taker, hand1], attacker=1, table=[("6S", None)], stock=["8H", "AS", "KH"],
              trump="H", taking=True)
     after = GAME.apply(s, Move(1, "pass"))
-    assert after[HANDS][0] == sum(1 << c for c in cards(*taker, "6S"))
-    assert after[HANDS][1] == sum(1 << c for c in cards(*hand1, "8H"))
-    assert after[ATTACKER] == 1 and after[STOCK] == (IX["AS"], IX["KH"])
+    assert after.hands[0] == sum(1 << c for c in cards(*taker, "6S"))
+    assert after.hands[1] == sum(1 << c for c in cards(*hand1, "8H"))
+    assert after.attacker == 1 and after.stock == (IX["AS"], IX["KH"])
 
 
 def test_D13_forced_pass_when_nothing_can_be_added():
@@ -311,9 +299,9 @@ def test_D14_game_ends_only_after_a_complete_bout_with_stock_empty():
     # Seat 0 plays its last card; the deal goes on until the bout ends.
     s = make([["6S"], ["7S", "KD", "QD"]])
     s = play_all(s, attack(0, "6S"))
-    assert phase(s) == "defend" and GAME.settlement(s) is None
+    assert s.phase == "defend" and GAME.settlement(s) is None
     s = play_all(s, defend(1, "7S"), Move(0, "pass"))
-    assert phase(s) == "over" and GAME.settlement(s)["durak"] == 1
+    assert s.phase == "over" and GAME.settlement(s)["durak"] == 1
 
 
 def test_D14_both_hands_empty_is_a_draw():
@@ -327,8 +315,8 @@ def test_D14_an_empty_hand_with_stock_left_does_not_end_the_deal():
     stock = ["JS", "QS", "KS", "AS", "10S", "10D", "JD", "QD", "KD"]
     s = make([[], ["AD", "AC", "KC"]], table=SIX_BEATEN, stock=stock, trump="D")
     s = play_all(s, Move(0, "pass"))
-    assert phase(s) == "attack" and GAME.settlement(s) is None
-    assert s[HANDS][0].bit_count() == 6 and s[HANDS][1].bit_count() == 6
+    assert s.phase == "attack" and GAME.settlement(s) is None
+    assert s.hands[0].bit_count() == 6 and s.hands[1].bit_count() == 6
 
 
 def test_D15_settlement_winner_plus_one_durak_minus_one():
@@ -337,16 +325,18 @@ def test_D15_settlement_winner_plus_one_durak_minus_one():
     assert GAME.settlement(s) == {"outcome": "durak", "durak": 1, "scores": [1, -1]}
 
 
-def test_D14_D15_derived_fields_found_at_once_agree_with_their_functions():
-    # `derived` (the phase found once, for /move's check and answer) must say what `phase`,
-    # `to_act` and `settlement` say, at every step of played deals, the end included.
+def test_D6_D7_D14_stored_phase_and_seat_to_act_follow_the_facts():
+    # Each move sets the phase and the seat to act it decides; they must be those the facts
+    # give (`turn`, what `build` stores), and the deal is over exactly when no move is left.
     rng = random.Random(14)
     ends = 0
     for _ in range(30):
         s = GAME.deal(rng)
         while True:
-            assert GAME.derived(s) == (phase(s), GAME.to_act(s), GAME.settlement(s))
+            assert (s.phase, s.to_act) == turn(s.hands, s.stock, s.attacker, s.table, s.taking)
+            assert GAME.derived(s) == (s.phase, s.to_act, GAME.settlement(s))
             moves = GAME.legal_moves(s)
+            assert (s.phase == "over") == (not moves) == (GAME.settlement(s) is not None)
             if not moves:
                 ends += 1
                 break

@@ -13,7 +13,6 @@ import pytest
 from rules.ai import complete
 from rules.cards import bit_list
 from rules.durak import GAME as DURAK
-from rules.durak import HANDS
 from rules.game import Move
 from rules.ganjifa import GAME as GANJIFA
 from rules.ganjifa import SUIT_MASK as GANJIFA_SUIT
@@ -101,7 +100,7 @@ def test_a_view_differs_when_a_visible_card_differs():
     assert DURAK.observe(state, 0) != DURAK.observe(moved, 0)
     # The seat's own hand is part of its view; the other seat's is not.
     world = DURAK.sample(DURAK.observe(state, 0), random.Random(9))
-    assert world[HANDS][0] == state[HANDS][0] and world[HANDS][1] != state[HANDS][1]
+    assert world.hands[0] == state.hands[0] and world.hands[1] != state.hands[1]
     assert DURAK.observe(world, 0) == DURAK.observe(state, 0)
     assert DURAK.observe(world, 1) != DURAK.observe(state, 1)
 

@@ -15,7 +15,6 @@ from rules.durak import (
     SUIT_OF,
     DurakState,
     bout_limit,
-    phase,
     table_ranks,
 )
 from rules.game import Move
@@ -28,10 +27,10 @@ def _cost(card: int, trump: int) -> int:
 
 
 def basic_move(state: DurakState, seat: int, rng: random.Random) -> Move:
-    trump, hands, stock, _, _, table, _ = state
+    trump, hands, stock, table = state.trump, state.hands, state.stock, state.table
     hand = hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731
-    if phase(state) == "defend":
+    if state.phase == "defend":
         attack = table[-1][0]
         beaters = bit_list(hand & BEATERS[trump][attack])
         if not beaters:

@@ -213,9 +213,6 @@ class Tarot(Game):
 
     # -- the moves -----------------------------------------------------------------
 
-    def to_act(self, state: TarotState) -> int | None:
-        return state.to_act
-
     def legal_moves(self, state: TarotState) -> Sequence[Move | Template]:
         phase = state.phase
         seat = state.to_act

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rules.durak import DECK, GAME, DurakState
+from rules.durak import DECK, GAME, DurakState, turn
 from rules.game import Move
 
 CARDS = range(len(DECK))
@@ -19,8 +19,10 @@ def candidate_moves(state: DurakState, rng: random.Random) -> list[Move]:
 
 
 def check_state(state: DurakState) -> None:
-    """D1: the 36 cards exactly once across hands, stock, table and discard."""
-    _, hands, stock, discard, _, table, _ = state
+    """D1: the 36 cards exactly once across hands, stock, table and discard; the phase and
+    seat to act that the moves keep (D6, D7, D14) are those the facts give."""
+    _, hands, stock, discard, attacker, table, taking, phase, to_act = state
+    assert (phase, to_act) == turn(hands, stock, attacker, table, taking)
     seen = hands[0] | hands[1] | discard
     count = hands[0].bit_count() + hands[1].bit_count() + discard.bit_count()
     for c in stock:
@@ -37,7 +39,7 @@ def check_state(state: DurakState) -> None:
 
 def check_final(state: DurakState, settlement: dict) -> None:
     """D14, D15: a durak loses 1 to the winner's +1; a draw is 0 and 0."""
-    _, hands, stock, _, _, table, _ = state
+    hands, stock, table = state.hands, state.stock, state.table
     assert not stock and not table
     empty = [s for s in (0, 1) if not hands[s]]
     if len(empty) == 2:
