@@ -366,7 +366,15 @@ class Table:
                 seed = None if self.seed is None else self.seed * 1000 + len(self.moves)
                 move = self.client.ai_move(self.game, self.state, level=self.level,
                                            seed=seed).move
-            result = self.client.move(self.game, self.state, move)
+            try:
+                result = self.client.move(self.game, self.state, move)
+            except ProblemError as refused:
+                if legal.to_act != self.seat:
+                    raise  # the AI's move refused: not something the player can mend
+                # A typed move the service cannot read (an unknown action or card): the
+                # player is told why and asked again, as for an illegal one.
+                print(f"Not a move: {'; '.join(e.get('message', '') for e in refused.errors)}")
+                continue
             if not result.legal:  # only a move typed in: the AI's and the listed are legal
                 assert result.reason is not None
                 print(f"Illegal: {reason_text(result.reason)}")
