@@ -183,8 +183,8 @@ def settlement_text(settlement: dict[str, Any]) -> str:
 def event_text(event: dict[str, Any]) -> str | None:
     """What happened, on a line, for the events beside the move itself."""
     kind = event["type"]
-    if kind in ("attacked", "defended", "card_played", "played", "bid", "chelem", "poignee",
-                "dukal_led", "dukal_answered", "deal_over"):
+    if kind in ("attacked", "defended", "card_played", "played", "bid", "called", "chelem",
+                "poignee", "dukal_led", "dukal_answered", "deal_over"):
         return None  # the move itself (printed), or the settlement (printed at the end)
     words = [kind.replace("_", " ")]
     if "seat" in event:
