@@ -174,16 +174,21 @@ def one_of(*choices: str, **kwargs) -> Choice:
 
 
 class CardLists(fields.Field):
-    """Exactly `count` lists of card codes (the hands of every seat), in one field."""
+    """`count` lists of card codes (the hands of every seat), in one field; from `count` to
+    `most` lists when the game deals for several counts of players (Tarot's T18)."""
 
-    def __init__(self, deck: Deck, count: int, max_length: int | None = None, **kwargs):
+    def __init__(self, deck: Deck, count: int, max_length: int | None = None,
+                 most: int | None = None, **kwargs):
         super().__init__(**kwargs)
         self.count = count
+        self.most = count if most is None else most
         self.inner = CardList(deck, max_length)
+        lists = count if self.most == count else f"{count} to {self.most}"
+        self.shape = f"Must be a list of {lists} lists of card codes."
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, list) or len(value) != self.count:
-            raise ValidationError(f"Must be a list of {self.count} lists of card codes.")
+        if not isinstance(value, list) or not self.count <= len(value) <= self.most:
+            raise ValidationError(self.shape)
         out, errors = [], {}
         for i, cards in enumerate(value):
             try:
@@ -194,7 +199,12 @@ class CardLists(fields.Field):
             raise ValidationError(errors)
         return out
 
-    def fast_load(self, v, const):  # the inline check of schemas/fast.py, one list display
+    def fast_load(self, v, const):  # the inline check of schemas/fast.py
+        if self.most != self.count:
+            item = self.inner.fast_load("x", const)
+            return (f"[{item} for x in {v}] if {v}.__class__ is list and "
+                    f"{self.count} <= len({v}) <= {self.most} else fallback()")
+        # One list display for a fixed count: no comprehension's frame.
         lists = ", ".join(self.inner.fast_load(f"{v}[{i}]", const) for i in range(self.count))
         return f"[{lists}] if {v}.__class__ is list and len({v}) == {self.count!r} else fallback()"
 

@@ -49,25 +49,8 @@ class Hands(CardLists):
     """One list of card codes a seat, for any count of players (T18)."""
 
     def __init__(self, **kwargs):
-        super().__init__(DECK, PLAYERS, **kwargs)
+        super().__init__(DECK, LOW, most=HIGH, **kwargs)
 
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, list) or not LOW <= len(value) <= HIGH:
-            raise ValidationError(f"Must be a list of {LOW} to {HIGH} lists of card codes.")
-        out, errors = [], {}
-        for i, cards in enumerate(value):
-            try:
-                out.append(self.inner._deserialize(cards, attr, data))
-            except ValidationError as e:
-                errors[i] = e.messages
-        if errors:
-            raise ValidationError(errors)
-        return out
-
-    def fast_load(self, v, const):  # the inline check of schemas/fast.py
-        item = self.inner.fast_load("x", const)
-        return (f"[{item} for x in {v}] if {v}.__class__ is list and "
-                f"{LOW} <= len({v}) <= {HIGH} else fallback()")
 
 CAMP_NAMES = ("taker", "defense")
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: the Flask test client for unit tests, a real gunicorn for HTTP tests."""
+"""Shared fixtures: the Flask test client for unit tests, a real gunicorn for HTTP tests,
+Debian's chromium for browser tests."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from service.app import TestingConfig, create_app
+from tests.support.browser import ARGS, CHROMIUM, install_packages
 from tests.support.servers import free_port, serving, wait_until_healthy
 
 __all__ = ["ROOT", "SIGNING_KEY", "free_port", "wait_until_healthy"]
@@ -34,3 +36,16 @@ def signed_server():
     """A real gunicorn signing states with SIGNING_KEY; yields its base URL."""
     with serving(CARDAVIA_STATE_KEY=SIGNING_KEY) as base:
         yield base
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium through Playwright, installed where missing (tests/support/browser.py);
+    one a test module, so each module's pages start from a fresh browser."""
+    from playwright.sync_api import sync_playwright
+
+    install_packages()
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()

@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.support.browser import ARGS, CHROMIUM, install_packages
 from tests.support.servers import serving
 
 pytestmark = pytest.mark.http
@@ -24,17 +23,6 @@ FETCH = """async ([url, body]) => {
             lang: r.headers.get("Content-Language"), body: await r.json()};
   } catch (e) { return {error: String(e)}; }
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    install_packages()
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

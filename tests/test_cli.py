@@ -109,7 +109,8 @@ def test_score_prints_the_tarot_score_sheet(server):
 
 def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
     """The player at seat 0 answers every prompt, by number, by notation, by the card alone,
-    after a move that is not listed and a number out of range; the record written at the
+    after a move that is not listed, a number out of range and an action the game has not
+    (which the service refuses as a body, 422); the record written at the
     end replays to the same end."""
     record_path = tmp_path / "played.json"
     child = pexpect.spawn(CARDAVIA, ["play", "durak", "--seed", "5", "--level", "basic",
@@ -129,6 +130,8 @@ def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
                 child.expect("Your move> ")
                 child.sendline("99")  # not in the list: asked again
                 child.expect("Your move> ")
+                child.sendline("xyz")  # an action the game has not: told why, asked again
+                child.expect("Your move> ")
                 child.sendline(listed[0])  # the notation
             elif prompts == 1:
                 child.sendline(listed[-1].split()[-1])  # the card (or action) alone
@@ -140,6 +143,7 @@ def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
     text = "".join(transcript)
     assert child.exitstatus == 0, text[-2000:]
     assert "takes one card" in text and "choose a number from 1 to" in text
+    assert "Not a move: Must be one of: attack, defend, take, pass." in text
     assert "The deal is over." in text and "the whole table, face up" in text
     # Every line fits an 80-column terminal, but the one naming the record's (long) path.
     assert [line for line in text.splitlines()

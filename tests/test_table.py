@@ -10,24 +10,12 @@ from pathlib import Path
 import pytest
 
 from service.app import TestingConfig, create_app
-from tests.support.browser import ARGS, CHROMIUM, install_packages
 
 pytestmark = pytest.mark.http
 
 STATIC = Path(__file__).resolve().parent.parent / "service" / "static" / "table"
 LANGS = ("en", "hi", "hu", "fa", "uk")
 SHOTS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "table"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    install_packages()
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 class Table:

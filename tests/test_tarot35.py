@@ -150,6 +150,32 @@ def test_T22_a_called_card_in_the_takers_hand_or_a_shown_chien_means_alone():
         [None] * 5
 
 
+def test_T22_a_called_queen_from_a_shown_chien_may_go_to_the_ecart():
+    # Seat 0 holds the four Kings, so it may call a Queen; the Queen lies in the chien, which
+    # a prise shows: the taker plays alone, everyone knows, and T5 lets the Queen be laid.
+    kings = [c for c in range(78) if KINGS >> c & 1]
+    hand0 = kings + [index(c) for c in ("1H", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H",
+                                        "10H", "1D")]
+    chien = [index(c) for c in ("QS", "2D", "3D")]
+    rest = [c for c in range(78) if c not in hand0 and c not in chien]
+    state = GAME.deal(random.Random(0), order=hand0 + rest + chien, players=5)
+    assert state.phase == "bidding" and state.chien == sum(1 << c for c in chien)
+    state = bid(state, "prise", "pass", "pass", "pass", "pass")
+    queen = index("QS")
+    assert callable_cards(state.hands[0]) >> queen & 1
+    state = GAME.apply(state, Move(0, "call", card=queen))
+    assert state.partner is None and state.phase == "discard" and state.hands[0] >> queen & 1
+    ecart = (queen, index("1H"), index("2H"))
+    assert GAME.verify(state, Move(0, "discard", cards=ecart)) is None
+    laid = GAME.apply(state, Move(0, "discard", cards=ecart))
+    assert laid.ecart >> queen & 1 and laid.partner is None
+    assert [SCHEMAS.dump_view(GAME.observe(laid, s))["partner"] for s in range(5)] == \
+        [None] * 5
+    # A King called and held stays out of the écart (T5).
+    king = GAME.verify(state, Move(0, "discard", cards=(kings[0], index("1H"), index("2H"))))
+    assert king is not None and king.rule == "T5"
+
+
 def test_T23_the_first_lead_may_not_be_of_the_called_suit_but_the_card_itself():
     state, king = called_deal()
     state = GAME.apply(state, Move(0, "call", card=king))

@@ -183,8 +183,8 @@ def settlement_text(settlement: dict[str, Any]) -> str:
 def event_text(event: dict[str, Any]) -> str | None:
     """What happened, on a line, for the events beside the move itself."""
     kind = event["type"]
-    if kind in ("attacked", "defended", "card_played", "played", "bid", "chelem", "poignee",
-                "dukal_led", "dukal_answered", "deal_over"):
+    if kind in ("attacked", "defended", "card_played", "played", "bid", "called", "chelem",
+                "poignee", "dukal_led", "dukal_answered", "deal_over"):
         return None  # the move itself (printed), or the settlement (printed at the end)
     words = [kind.replace("_", " ")]
     if "seat" in event:
@@ -366,7 +366,15 @@ class Table:
                 seed = None if self.seed is None else self.seed * 1000 + len(self.moves)
                 move = self.client.ai_move(self.game, self.state, level=self.level,
                                            seed=seed).move
-            result = self.client.move(self.game, self.state, move)
+            try:
+                result = self.client.move(self.game, self.state, move)
+            except ProblemError as refused:
+                if legal.to_act != self.seat:
+                    raise  # the AI's move refused: not something the player can mend
+                # A typed move the service cannot read (an unknown action or card): the
+                # player is told why and asked again, as for an illegal one.
+                print(f"Not a move: {'; '.join(e.get('message', '') for e in refused.errors)}")
+                continue
             if not result.legal:  # only a move typed in: the AI's and the listed are legal
                 assert result.reason is not None
                 print(f"Illegal: {reason_text(result.reason)}")
