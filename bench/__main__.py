@@ -5,27 +5,43 @@ Not run by default: `--only load` (rps and latency per endpoint at saturation), 
 worker SIGKILLed mid-load), `--only ai` (the AI levels' strength, strong-move latency and
 playouts/s; ~40-60 min by default), `--only replay` (moves checked per second through
 /replay against /move, ~1 min), `--only stack` (slow clients, long searches and a rollout,
-against one bare gunicorn and against deploy/stack.py's nginx and two pools).
+against one bare gunicorn and against deploy/stack.py's nginx and two pools),
+`--only instructions` (a random deal of each game in CPython instructions under callgrind,
+optionally beside a baseline revision, `--insn-baseline REV`).
 
 Prints a table per part and writes the same figures to bench/results/latest.json (load,
-soak, faults, ai, replay and stack to bench/results/<part>.json).
+soak, faults, ai, replay, stack and instructions to bench/results/<part>.json).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import signal
 import sys
 from pathlib import Path
 
-from bench import RESULTS, abuse, ai, deals, faults, http, memory, replay, saturation, soak, stack
+from bench import (
+    RESULTS,
+    abuse,
+    ai,
+    deals,
+    faults,
+    http,
+    instructions,
+    memory,
+    replay,
+    saturation,
+    soak,
+    stack,
+)
 from bench.report import machine, table, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "replay",
-                                      "abuse", "stack"),
+                                      "abuse", "stack", "instructions"),
                    help="run one part ((c) goes with http); load, soak, faults and ai run "
                    "only when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
@@ -65,6 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--replay-rounds", type=int, default=3, help="(default 3)")
     p.add_argument("--stack-seconds", type=float, default=8.0,
                    help="probe seconds per abuse and deployment in --only stack (default 8)")
+    p.add_argument("--insn-deals", type=int, default=50,
+                   help="seeded deals per child in --only instructions (default 50)")
+    p.add_argument("--insn-baseline", metavar="REV",
+                   help="also count REV (a commit) in --only instructions, in a temporary "
+                   "worktree, and print now/REV")
     p.add_argument("--output", type=Path,
                    help="default bench/results/latest.json, or <part>.json for load, soak, "
                    "faults and ai")
@@ -73,8 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     if args.output is None:
-        extra = args.only in ("load", "soak", "faults", "ai", "replay", "stack")
+        extra = args.only in ("load", "soak", "faults", "ai", "replay", "stack",
+                              "instructions")
         args.output = RESULTS / (f"{args.only}.json" if extra else "latest.json")
+    if args.only == "instructions" and shutil.which("valgrind") is None:
+        print(instructions.INSTALL)
+        return 2
     results: dict = {"machine": machine()}
     m = results["machine"]
     print(f"Cardavia bench — {m['when']}, commit {m['commit']}, Python {m['python']}, "
@@ -170,6 +195,13 @@ def main(argv: list[str] | None = None) -> int:
                     f"deploy/stack.py (after: nginx, rules and AI pools); probe: /healthz "
                     f"and /move in turn on one connection for {r['seconds']:g} s, "
                     f"{r['probe_timeout_s']:g} s timeout", *stack.rows(r)), end="\n\n")
+    if args.only == "instructions":
+        results["instructions"] = r = instructions.run(args.insn_deals, args.insn_baseline,
+                                                       args.games)
+        print(table(f"instructions: CPython instructions of one random deal, callgrind's Ir: "
+                    f"({r['deals']} seeded deals - 0 deals) / {r['deals']}, PYTHONHASHSEED=0"
+                    + (f"; baseline {r['baseline']} in a temporary worktree, same driver"
+                       if r["baseline"] else ""), *instructions.rows(r)), end="\n\n")
     write_json(args.output, results)
     print(f"wrote {args.output}")
     return 0

@@ -15,7 +15,6 @@ import time
 
 from bench.load import CLK_TCK, machine_ticks
 from rules.game import Template
-from schemas.registry import GAMES
 
 TARGETS = {"durak": 3000, "tarot": 1000, "ganjifa": 1000}  # deals/s, from the issue
 MAX_MOVES = 100_000  # a deal that runs longer is a bug in the rules, not a slow deal
@@ -87,12 +86,16 @@ def bare_step_seconds(steps: int = 500_000, repeats: int = 3) -> float:
 def counts(game_id: str) -> list[tuple[str, dict]]:
     """A row a count of players (Tarot's T18): the default count under the game's id, the
     others as `tarot3`, `tarot5`."""
+    from schemas.registry import GAMES  # here, so bench/_deals_only.py imports no schemas
+
     game = GAMES[game_id].game
     return [(game_id if n == game.players else f"{game_id}{n}",
              {} if n == game.players else {"players": n}) for n in game.counts]
 
 
 def run(seconds: float = 3.0, games: list[str] | None = None) -> dict:
+    from schemas.registry import GAMES
+
     out: dict = {"seconds_per_game": seconds, "games": {}}
     for row, options in [c for g in games or list(GAMES) for c in counts(g)]:
         game_id = row.rstrip("0123456789")
