@@ -130,6 +130,7 @@ RUNS = tuple(_runs(p) for p in range(1 << PIPS))
 SUIT_PLAYS = tuple(move_chunks(len(DECK), lambda c, s=s: Move(s, "play", card=c))
                    for s in range(PLAYERS))
 SHIFTS = tuple(SUIT_SIZE * s for s in range(SUIT_COUNT))
+_NEXT_SEAT = (1, 2, 0)  # the seat after each: in `play`, cheaper than (seat + 1) % 3
 _new = tuple.__new__  # a state or a Dukal from a ready tuple, without NamedTuple's __new__
 # G8: every Dukal move, DUKALS[seat][suit][run], built at import (36 runs a suit: a
 # thousand moves), so that workers forked after it share them and no cache fills (issue 16).
@@ -239,6 +240,9 @@ class GanjifaState(NamedTuple):
     leader: int  # leads, or led, the trick in progress; a pending Dukal's seat
     trick: tuple[int, ...]  # cards in play order from the leader, at most two
     dukal: Dukal | None
+    # Derived from the fields above (`turn`), stored by the transition that decides them.
+    phase: str  # play | dukal | over
+    to_act: int | None  # None once the deal is over
     # The deal's history, when known (a dealt state, or one given with it): the completed
     # tricks as (leader, cards in play order, winner) and the captured Dukals, oldest
     # first; None when a client sent a state without them. `voids` are the cards each seat
@@ -247,35 +251,23 @@ class GanjifaState(NamedTuple):
     dukals: tuple[Dukal, ...] | None = None
     voids: tuple[int, ...] = (0, 0, 0)
 
-    @property
-    def period(self) -> str:
-        return PERIOD_OF[self.trump]
 
-    @property
-    def opening(self) -> bool:
-        """G5: nothing captured yet, so the opening trick is to be led or in progress."""
-        c = self.captured
-        return not (c[0] | c[1] | c[2])
+def turn(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], dukal: Dukal | None
+         ) -> tuple[str, int | None]:
+    """The phase and the seat to act that a state's facts decide: what `build` stores, and
+    what every transition's own (cheaper) reckoning must agree with."""
+    if dukal is not None:
+        # G8 [decided]: the opponents answer in turn order from the leader's left.
+        return "dukal", (dukal.seat + 1 + len(dukal.discards)) % PLAYERS
+    if not (hands[0] | hands[1] | hands[2]):
+        return "over", None  # G9
+    return "play", (leader + len(trick)) % PLAYERS
 
-    @property
-    def phase(self) -> str:
-        if self.dukal is not None:
-            return "dukal"
-        h = self.hands
-        if not (h[0] | h[1] | h[2]):
-            return "over"  # G9
-        return "play"
 
-    @property
-    def to_act(self) -> int | None:
-        dukal = self.dukal
-        if dukal is not None:
-            # G8 [decided]: the opponents answer in turn order from the leader's left.
-            return (dukal.seat + 1 + len(dukal.discards)) % PLAYERS
-        h = self.hands
-        if not (h[0] | h[1] | h[2]):
-            return None
-        return (self.leader + len(self.trick)) % PLAYERS
+def opening(state: GanjifaState) -> bool:
+    """G5: nothing captured yet, so the opening trick is to be led or in progress."""
+    c = state.captured
+    return not (c[0] | c[1] | c[2])
 
 
 def _settlement(state: GanjifaState) -> dict:
@@ -671,7 +663,7 @@ class Ganjifa(Game):
         hands = (mask_of(order[0:40]), mask_of(order[40:80]), mask_of(order[80:120]))
         raja = 1 << RAJAS[trump]
         leader = next(s for s in range(PLAYERS) if hands[s] & raja)
-        return GanjifaState(trump, hands, (0, 0, 0), leader, (), None, (), ())
+        return GanjifaState(trump, hands, (0, 0, 0), leader, (), None, "play", leader, (), ())
 
     # -- reading a state -----------------------------------------------------------
 
@@ -710,14 +702,14 @@ class Ganjifa(Game):
             problems += found
         if problems:
             raise InvalidState(problems)
+        held = (masks[0], masks[1], masks[2])
+        cards = tuple(c for _, c in trick)
+        pending = None if dukal is None else Dukal(
+            dukal["seat"], mask_of(dukal["cards"]),
+            tuple(mask_of(given) for _, given in dukal["discards"]))
         state = GanjifaState(
-            trump, (masks[0], masks[1], masks[2]),
-            (mask_of(captured[0]), mask_of(captured[1]), mask_of(captured[2])),
-            leader, tuple(c for _, c in trick),
-            None if dukal is None else Dukal(
-                dukal["seat"], mask_of(dukal["cards"]),
-                tuple(mask_of(cards) for _, cards in dukal["discards"])),
-            *history)
+            trump, held, (mask_of(captured[0]), mask_of(captured[1]), mask_of(captured[2])),
+            leader, cards, pending, *turn(held, leader, cards, pending), *history)
         derived = derived_problems(self, state, phase, to_act, result)
         if derived:
             raise InvalidState(derived)
@@ -729,14 +721,14 @@ class Ganjifa(Game):
         return state.to_act
 
     def legal_moves(self, state: GanjifaState) -> list[Move | Template]:
-        trump, hands, captured, leader, trick, dukal, _, _, _ = state
+        trump, hands, captured, leader, trick, dukal, _, seat, _, _, _ = state
+        if seat is None:
+            return []  # G9
         if dukal is not None:
             # G8: any k cards of the answering seat's hand, with no duty to follow suit.
-            seat = (dukal.seat + 1 + len(dukal.discards)) % PLAYERS
             return [Template(seat, "discard", dukal.cards.bit_count(), (),
                              tuple(bit_list(hands[seat])))]
         if trick:
-            seat = (leader + len(trick)) % PLAYERS
             hand = hands[seat]
             led = SUIT_OF[trick[0]]
             plays = SUIT_PLAYS[seat]
@@ -753,8 +745,6 @@ class Ganjifa(Game):
                     return moves
             return moves
         hand = hands[leader]
-        if not hand:
-            return []  # G9
         if not (captured[0] | captured[1] | captured[2]):
             return [Move(leader, "play", card=RAJAS[trump])]  # G5: the trump Raja, alone
         c = SUIT_PLAYS[leader]
@@ -775,11 +765,10 @@ class Ganjifa(Game):
         return moves
 
     def verify(self, state: GanjifaState, move: Move) -> Reason | None:
-        trump, hands, captured, leader, trick, dukal, _, _, _ = state
+        trump, hands, captured, leader, trick, dukal, _, to_act, _, _, _ = state
         seat, action = move.seat, move.action
         codes = DECK.codes
         if dukal is not None:
-            to_act = (dukal.seat + 1 + len(dukal.discards)) % PLAYERS
             if seat != to_act:
                 return Reason("not_your_turn", "G8", {"seat": seat, "to_act": to_act})
             if action != "discard":
@@ -798,10 +787,9 @@ class Ganjifa(Game):
                 return Reason("card_not_in_hand", "G8",
                               {"seat": seat, "card": codes[lowest(missing)]})
             return None
-        if not (hands[0] | hands[1] | hands[2]):
+        if to_act is None:
             return Reason("deal_over", "G9")
         opening = not (captured[0] | captured[1] | captured[2])
-        to_act = (leader + len(trick)) % PLAYERS
         if seat != to_act:
             # Following goes in turn (G6); the lead is the opener's (G5) or the last
             # winner's (G7).
@@ -859,7 +847,7 @@ class Ganjifa(Game):
         return None
 
     def play(self, state: GanjifaState, move: Move) -> tuple[GanjifaState, list[dict]]:
-        trump, hands, captured, leader, trick, dukal, tricks, dukals, voids = state
+        trump, hands, captured, leader, trick, dukal, _, _, tricks, dukals, voids = state
         seat, action, card = move[0], move[1], move[2]
         if action == "play":
             assert card is not None  # each action's fields, as its schema requires
@@ -872,27 +860,31 @@ class Ganjifa(Game):
                 h2 &= ~(1 << card)
             hands = (h0, h1, h2)
             event = {"type": "card_played", "seat": seat, "card": card}
-            if len(trick) < PLAYERS - 1:
+            if len(trick) < 2:  # PLAYERS - 1: the next seat plays to the trick (G6)
                 return _new(GanjifaState, (trump, hands, captured, leader, (*trick, card), None,
-                                           tricks, dukals, voids)), [event]
+                                           "play", _NEXT_SEAT[seat], tricks, dukals,
+                                           voids)), [event]
             first, second = trick
             winner = trick_winner(trump, leader, (first, second, card))
             captured = _adding(captured, winner, 1 << first | 1 << second | 1 << card)
             if tricks is not None:
                 tricks = (*tricks, (leader, (first, second, card), winner))
                 voids = _voids_after(voids, trump, leader, first, second, card)
-            new = _new(GanjifaState, (trump, hands, captured, winner, (), None, tricks, dukals,
-                                      voids))
             events = [event, {"type": "trick_won", "seat": winner, "cards": [first, second, card]}]
-            if h0 | h1 | h2:
-                return new, events
+            if h0 | h1 | h2:  # G7: the winner leads the next trick
+                return _new(GanjifaState, (trump, hands, captured, winner, (), None, "play",
+                                           winner, tricks, dukals, voids)), events
+            new = _new(GanjifaState, (trump, hands, captured, winner, (), None, "over", None,
+                                      tricks, dukals, voids))  # G9
             events.append({"type": "deal_over", "settlement": _settlement(new)})
             return new, events
         assert move.cards is not None
         if action == "dukal":
             cards = mask_of(move.cards)
+            # G8: the seat after the leader answers first.
             return (GanjifaState(trump, _without(hands, seat, cards), captured, leader, (),
-                                 Dukal(seat, cards, ()), tricks, dukals, voids),
+                                 Dukal(seat, cards, ()), "dukal", (seat + 1) % PLAYERS, tricks,
+                                 dukals, voids),
                     [{"type": "dukal_led", "seat": seat, "cards": bit_list(cards)}])
         else:
             assert dukal is not None  # a discard answers the pending Dukal
@@ -900,25 +892,27 @@ class Ganjifa(Game):
             hands = _without(hands, seat, cards)
             event = {"type": "dukal_answered", "seat": seat, "cards": bit_list(cards)}
             discards = (*dukal.discards, cards)
-            if len(discards) < PLAYERS - 1:
+            if len(discards) < PLAYERS - 1:  # G8: the next opponent answers
                 return (GanjifaState(trump, hands, captured, leader, (),
-                                     Dukal(dukal.seat, dukal.cards, discards), tricks, dukals,
-                                     voids), [event])
+                                     Dukal(dukal.seat, dukal.cards, discards), "dukal",
+                                     (seat + 1) % PLAYERS, tricks, dukals, voids), [event])
             # G8: the leader captures all 3k cards and leads again.
             won = dukal.cards | discards[0] | discards[1]
             captured = _adding(captured, dukal.seat, won)
             if dukals is not None:
                 dukals = (*dukals, Dukal(dukal.seat, dukal.cards, discards))
-            new = GanjifaState(trump, hands, captured, dukal.seat, (), None, tricks, dukals, voids)
             events = [event, {"type": "dukal_captured", "seat": dukal.seat,
                               "cards": bit_list(won)}]
-        if not (hands[0] | hands[1] | hands[2]):
-            events.append({"type": "deal_over", "settlement": _settlement(new)})
+            if hands[0] | hands[1] | hands[2]:  # G8: the leader leads again
+                return GanjifaState(trump, hands, captured, dukal.seat, (), None, "play",
+                                    dukal.seat, tricks, dukals, voids), events
+            new = GanjifaState(trump, hands, captured, dukal.seat, (), None, "over", None,
+                               tricks, dukals, voids)  # G9
+        events.append({"type": "deal_over", "settlement": _settlement(new)})
         return new, events
 
     def settlement(self, state: GanjifaState) -> dict | None:
-        h = state.hands
-        if state.dukal is not None or h[0] | h[1] | h[2]:
+        if state.phase != "over":
             return None
         return _settlement(state)
 
@@ -956,7 +950,7 @@ class Ganjifa(Game):
             for m in dukal.discards:
                 seen |= m
         raja = 1 << RAJAS[trump]
-        if public.opening and not trick and dukal is None and not seen & raja:
+        if opening(public) and not trick and dukal is None and not seen & raja:
             for s in range(PLAYERS):
                 if s != public.leader:
                     allowed[s] &= ~raja  # G5: the holder of the trump Raja leads

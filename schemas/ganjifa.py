@@ -11,6 +11,7 @@ from rules.ganjifa import (
     EMBLEMS,
     GAME,
     HAND_SIZE,
+    PERIOD_OF,
     PERIODS,
     RANK_ORDER,
     SUIT_OF,
@@ -128,7 +129,7 @@ def dump_state(state: GanjifaState) -> dict:
     dukal = state.dukal
     out = {
         "game": "ganjifa",
-        "period": state.period,
+        "period": PERIOD_OF[state.trump],
         "hands": [DECK.codes_of(h) for h in state.hands],
         "captured": [DECK.codes_of(c) for c in state.captured],
         "leader": state.leader,

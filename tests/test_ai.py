@@ -110,7 +110,7 @@ def test_ganjifa_sampled_worlds_respect_the_view():
     """Every world the search samples shows its seat exactly what the seat saw, and gives
     each follower of the trick in progress no card it would have had to play instead (G6)
     nor, before the opening lead, the trump Raja to a seat that does not lead (G5)."""
-    from rules.ganjifa import AFTER, RAJAS, SUIT_MASK, SUIT_OF
+    from rules.ganjifa import AFTER, RAJAS, SUIT_MASK, SUIT_OF, opening
     from rules.ganjifa import GAME as GANJIFA
 
     rng = random.Random(11)
@@ -137,7 +137,7 @@ def test_ganjifa_sampled_worlds_respect_the_view():
                     if SUIT_OF[card] != world.trump:
                         for skipped in AFTER[led][:AFTER[led].index(SUIT_OF[card])]:
                             assert not hand & SUIT_MASK[skipped]
-                if world.opening and not trick and world.dukal is None:
+                if opening(world) and not trick and world.dukal is None:
                     assert world.hands[world.leader] >> RAJAS[world.trump] & 1
     assert voids >= 20
 

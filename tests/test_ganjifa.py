@@ -11,10 +11,12 @@ from rules.game import InvalidState, Move, Template
 from rules.ganjifa import (
     DECK,
     GAME,
+    PERIOD_OF,
     PERIODS,
     RANK_ORDER,
     SUITS,
     GanjifaState,
+    opening,
 )
 
 IX = DECK.index
@@ -256,8 +258,8 @@ def test_G3_day_makes_rama_trump_and_night_krishna():
     order = list(range(120))
     day = GAME.deal(random.Random(), order)
     night = GAME.deal(random.Random(), order, period="night")
-    assert SUITS[day.trump] == "RAM" and day.period == "day"
-    assert SUITS[night.trump] == "KRI" and night.period == "night"
+    assert SUITS[day.trump] == "RAM" and PERIOD_OF[day.trump] == "day"
+    assert SUITS[night.trump] == "KRI" and PERIOD_OF[night.trump] == "night"
     assert {"day": SUITS.index("RAM"), "night": SUITS.index("KRI")} == PERIODS
 
 
@@ -320,7 +322,7 @@ def test_G5_by_night_the_raja_of_krishna_opens():
 def test_G5_after_the_opening_lead_the_others_follow_it_under_G6():
     s = GAME.deal(random.Random(), stacked(["RRAM"], ["1RAM", "1MAT"], ["1KUR"]))
     s, _ = play_all(s, play(0, "RRAM"))
-    assert s.opening and GAME.to_act(s) == 1
+    assert opening(s) and GAME.to_act(s) == 1
     assert reason(s, play(1, "1MAT")) == ("must_follow_suit", "G6")
     assert all(m.action == "play" for m in GAME.legal_moves(s))
 
@@ -469,11 +471,11 @@ def test_G8_a_dukal_is_led_only_by_the_player_on_lead_and_never_on_the_opening()
     assert GAME.to_act(s) == 0
     assert reason(s, dukal(0, "RMAT", "MMAT", "3MAT", "4MAT", "5MAT")) == ("not_on_lead", "G8")
     assert not any(m.action == "dukal" for m in GAME.legal_moves(s))
-    opening = GAME.deal(random.Random(), stacked(["RRAM", "RMAT", "MMAT", "1MAT", "2MAT",
-                                                  "3MAT"]))
-    assert reason(opening, dukal(0, "RMAT", "MMAT", "1MAT", "2MAT", "3MAT")) == (
+    dealt = GAME.deal(random.Random(), stacked(["RRAM", "RMAT", "MMAT", "1MAT", "2MAT",
+                                                "3MAT"]))
+    assert reason(dealt, dukal(0, "RMAT", "MMAT", "1MAT", "2MAT", "3MAT")) == (
         "dukal_on_opening", "G5")
-    assert GAME.legal_moves(opening) == [play(0, "RRAM")]
+    assert GAME.legal_moves(dealt) == [play(0, "RRAM")]
 
 
 def test_G8_a_dukal_may_not_exceed_an_opponents_hand_but_may_equal_it():
@@ -482,7 +484,7 @@ def test_G8_a_dukal_may_not_exceed_an_opponents_hand_but_may_equal_it():
     lead = mask("RMAT", "MMAT", "1MAT", "2MAT", "3MAT", "4MAT")
     s = GanjifaState(PERIODS["day"], (lead, mask(*(f"{p}KUR" for p in range(1, 6))),
                                       mask(*(f"{p}VAR" for p in range(1, 7)))),
-                     (mask("RKAL", "MKAL", "1KAL"), 0, 0), 0, (), None)
+                     (mask("RKAL", "MKAL", "1KAL"), 0, 0), 0, (), None, "play", 0)
     six = dukal(0, "RMAT", "MMAT", "1MAT", "2MAT", "3MAT", "4MAT")
     assert reason(s, six) == ("dukal_too_large", "G8")
     assert reason(s, dukal(0, "RMAT", "MMAT", "1MAT", "2MAT", "3MAT")) is None
@@ -590,6 +592,23 @@ def test_G8_a_pending_dukal_must_be_consistent():
          "captured": [[], [], []], "leader": 0, "trick": [],
          "dukal": {"seat": 0, "cards": ids(*FIVE), "discards": []}}
     assert problems(**f) == ["dukal"]
+
+
+def test_G8_a_pending_dukal_given_with_another_phase_or_seat_to_act_is_invalid():
+    # Seat 0's Dukal, answered by seat 1: the phase is "dukal" and seat 2 answers next.
+    f = fields(hands=[["9NAR", "8NAR"], [...], [...]], leader=0,
+               dukal=(FIVE, [["1KUR", "2KUR", "3KUR", "4KUR", "5KUR"]]))
+    s = GAME.build(**f, phase="dukal", to_act=2)
+    assert (s.phase, s.to_act) == ("dukal", 2)
+    assert problems(**f, phase="play") == ["phase"]
+    assert problems(**f, to_act=0) == ["to_act"]  # the leader, as if the Dukal were won
+    assert problems(**f, to_act=1) == ["to_act"]  # seat 1 has answered
+    assert problems(**f, phase="play", to_act=1) == ["phase", "to_act"]
+    # Mid-trick, the next seat plays: a state naming another one is refused.
+    f = fields(hands=[["1MAT"], ["2MAT", "3MAT"], ["5MAT", "6MAT"]], trick=["4MAT"])
+    assert GAME.build(**f, phase="play", to_act=1).to_act == 1
+    assert problems(**f, to_act=0) == ["to_act"]
+    assert problems(**f, phase="dukal") == ["phase"]
 
 
 # -- G9 end and score --------------------------------------------------------------------

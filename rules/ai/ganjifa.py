@@ -27,6 +27,7 @@ from rules.ganjifa import (
     GanjifaState,
     dukal_moves,
     follow_options,
+    opening,
     settlement_of,
 )
 
@@ -63,7 +64,7 @@ def basic_move(state: GanjifaState, seat: int, rng: random.Random | None) -> Mov
     trick = state.trick
     unseen = _unseen(state, seat)
     if not trick:
-        if state.opening:
+        if opening(state):
             return Move(seat, "play", card=RAJAS[trump])  # G5
         limit = min(state.hands[(seat + 1) % PLAYERS].bit_count(),
                     state.hands[(seat + 2) % PLAYERS].bit_count())
@@ -231,11 +232,11 @@ def explains(world: GanjifaState, seat: int) -> bool:
     hands = list(world.hands)
     for i, card in enumerate(trick):
         hands[(world.leader + i) % PLAYERS] |= 1 << card
-    opening = world.opening
+    at_opening = opening(world)
     for i, card in enumerate(trick):
         s = (world.leader + i) % PLAYERS
-        if s != seat and not (i == 0 and opening):
-            before = world._replace(hands=tuple(hands), trick=trick[:i])
+        if s != seat and not (i == 0 and at_opening):
+            before = world._replace(hands=tuple(hands), trick=trick[:i], to_act=s)
             move = basic_move(before, s, None)
             if move.action != "play" or move.card != card:
                 return False

@@ -17,6 +17,7 @@ from rules.ganjifa import (
     SUIT_OF,
     SUIT_SIZE,
     GanjifaState,
+    turn,
 )
 
 CARDS = list(range(len(DECK)))
@@ -82,7 +83,11 @@ def candidate_moves(state: GanjifaState, rng: random.Random) -> list[Move]:
 
 def check_state(state: GanjifaState) -> None:
     """G1: the 120 cards exactly once across hands, captured piles, the trick and a pending
-    Dukal; G4, G7, G8: captures come in threes, and hands are equal at every lead."""
+    Dukal; G4, G7, G8: captures come in threes, and hands are equal at every lead; G6, G8,
+    G9: the stored phase and seat to act are the ones the facts decide (`turn`, as `build`
+    finds them), whatever transition set them."""
+    assert (state.phase, state.to_act) == turn(state.hands, state.leader, state.trick,
+                                               state.dukal), state
     seen = count = 0
     for pile in (*state.hands, *state.captured):
         seen |= pile
