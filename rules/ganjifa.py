@@ -717,9 +717,6 @@ class Ganjifa(Game):
 
     # -- the moves -----------------------------------------------------------------
 
-    def to_act(self, state: GanjifaState) -> int | None:
-        return state.to_act
-
     def legal_moves(self, state: GanjifaState) -> list[Move | Template]:
         trump, hands, captured, leader, trick, dukal, _, seat, _, _, _ = state
         if seat is None:
