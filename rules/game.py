@@ -9,14 +9,15 @@ its order, derived ones included (phase, to_act; Tarot's taker, contract, partne
 `result`, which `settlement` computes on demand: as in OpenSpiel, a state carries its phase
 and the seat to act, and the move that decides them sets them. Card sets are int bitmasks
 over deck indices (rules/cards.py), the seats' piles one tuple entry a seat, an ordered pile
-(a stock, a trick) a tuple of card indices; a field's encoding may differ from its JSON
+(a stock, a trick) a tuple of card indices. A field's encoding may differ from its JSON
 (Durak's trump and Ganjifa's period are suit indices; Tarot's `leader` gives its trick's
-seats). A state class declares fields only, no properties computed from them: `build` finds
-the derived fields from the facts once, and the invariant test's round trip through JSON
-holds what the moves store to what the facts give. A state is made only
-by `deal_from`, `build` and `play`/`apply` (a hot path builds one with `tuple.__new__`, at C
-speed), and read by unpacking it or by field name. A form faster for the AI's playouts
-lives in rules/ai/ (rules/ai/ganjifa_playout.py), and a test holds it to these rules.
+seats), and what the JSON does not carry comes last (Ganjifa's history). A state class
+declares fields only, no properties computed from them: `build` finds the derived fields
+from the facts once, and the invariant test holds what each move stores to what the facts
+give. A state is made only by `deal_from`, `build` and `play`/`apply` (a hot path builds
+one from a tuple with `tuple.__new__`, at C speed), and read by unpacking it or by field
+name. A form faster for the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py),
+and a test holds it to these rules.
 """
 
 from __future__ import annotations
