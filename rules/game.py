@@ -231,8 +231,6 @@ class Game:
     deck_info: dict[str, Any]
     rules: tuple[str, ...]
     actions: tuple[str, ...]
-    # The module of the game's AI, whose SETTINGS the AI reads (rules/ai/settings.py).
-    ai_module: str
 
     @property
     def counts(self) -> tuple[int, ...]:

@@ -13,13 +13,13 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import get_content_length
 
-from rules import ai, tarot
+from rules import tarot
+from rules.ai.levels import choose
 from rules.game import InvalidState
 from schemas.common import error, flatten_errors
 from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
-from schemas.views import DUMP_VIEW
 from service import capacity, i18n
 from service.problems import ProblemError
 
@@ -250,7 +250,7 @@ def ai_move(game_id: str):
     # The AI is given the seat's view, never the state: it cannot read a hidden card.
     view = game.observe(state, seat)
     with capacity.ai_slot():  # 503 when the worker's searches are all taken (issue 16.4)
-        chosen, played_level = ai.choose(game, view, level, rng, data.get("budget_ms", 200))
+        chosen, played_level = choose(game, view, level, rng, data.get("budget_ms", 200))
     return json_response({
         "move": schemas.dump_move(chosen),
         "level": played_level,
@@ -264,7 +264,7 @@ def seat_view(game_id: str):
     schemas = game_for(game_id)
     data = body(schemas.requests["view"])
     state = state_of(schemas, data["state"])
-    return json_response({"view": DUMP_VIEW[game_id](schemas.game.observe(state, data["seat"]))})
+    return json_response({"view": schemas.dump_view(schemas.game.observe(state, data["seat"]))})
 
 
 @api.post("/v1/games/tarot/settlement")
