@@ -14,6 +14,7 @@ from rules.game import (
     View,
     conservation_problems,
     derived_problems,
+    missing,
     placed,
 )
 from rules.reasons import Reason
@@ -220,7 +221,8 @@ class Durak(Game):
         "wikipedia": "https://en.wikipedia.org/wiki/Durak",
     }
     rules = tuple(f"D{i}" for i in range(1, 16))
-    actions = ("attack", "defend", "take", "pass")
+    move_fields = {"attack": ("card",), "defend": ("card",), "take": (), "pass": ()}
+    actions = tuple(move_fields)
 
     # -- dealing -----------------------------------------------------------------
 
@@ -281,7 +283,8 @@ class Durak(Game):
                 t = ATTACKS[attacker]  # D6
                 return [*t[0][hand & 0xFFF], *t[1][hand >> 12 & 0xFFF], *t[2][hand >> 24]]
         elif phase == "defend":
-            assert seat is not None  # the defender answers
+            if seat is None:
+                raise ValueError("a Durak state in phase defend with no seat to act")
             m = hands[seat] & BEATERS[trump][table[-1][0]]
             t = DEFENCES[seat]
             return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], TAKES[seat]]  # D7
@@ -309,6 +312,7 @@ class Durak(Game):
         return [PASSES[attacker]]  # D13
 
     def verify(self, state: DurakState, move: Move) -> Reason | None:
+        self.check_form(state, move)
         trump, hands, _, _, _, table, taking, now, seat = state
         if now == "over":
             return Reason("deal_over", "D14")
@@ -327,7 +331,8 @@ class Durak(Game):
         if action == "pass":
             return None if table else Reason("cannot_pass_empty_table", "D6")
         card = move.card
-        assert card is not None  # the move's schema requires a card for attack and defend
+        if card is None:  # check_form has refused it; this tells mypy
+            raise missing(move, "card")
         if not hands[move.seat] >> card & 1:
             return Reason("card_not_in_hand", "D1",
                           {"seat": move.seat, "card": DECK.codes[card]})
@@ -353,7 +358,8 @@ class Durak(Game):
         action = move.action
         card = move.card
         if action == "attack":
-            assert card is not None
+            if card is None:
+                raise missing(move, "card")
             if move.seat:
                 hand1 ^= BIT[card]
             else:
@@ -365,7 +371,8 @@ class Durak(Game):
             return _new(DurakState, (trump, (hand0, hand1), stock, discard, attacker, table,
                                      False, "defend", 1 - attacker))
         if action == "defend":
-            assert card is not None
+            if card is None:
+                raise missing(move, "card")
             if move.seat:
                 hand1 ^= BIT[card]
             else:
@@ -411,7 +418,7 @@ class Durak(Game):
         return _new(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (), False,
                                  "attack", next_attacker))
 
-    def play(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
+    def transition(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
         new = self.apply(state, move)
         return new, self.events(state, move, new)
 

@@ -8,7 +8,7 @@ per operation beside the document's own examples and the coverage phase (the det
 boundary and negative cases schemathesis derives from each schema).
 
 A schema-driven fuzzer almost never builds a valid state, and the inputs that once answered
-500 were damaged valid states (issue 16). So a mutation fuzzer takes states of seeded deals
+500 were damaged valid states. So a mutation fuzzer takes states of seeded deals
 played part-way and damages them (fields deleted, duplicated, replaced; cards duplicated or
 replaced; values wrapped in lists, huge numbers, wrong types, deep nesting, long lists),
 and every answer must be a problem document or a 200.

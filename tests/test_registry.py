@@ -16,10 +16,11 @@ from rules.registry import GAMES, MissingPart, Registered, floor
 from schemas.registry import GAMES as SCHEMAS
 from service.i18n import CATALOGUES
 from tests.conftest import ROOT
+from tests.support.games import TESTS
 
 # Each floor's table of its parts, by game id (its module or folder per game, found through
 # rules.registry.floor).
-FLOORS = {"schemas": SCHEMAS, "render": DRAWINGS}
+FLOORS = {"schemas": SCHEMAS, "render": DRAWINGS, "tests": TESTS}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
@@ -64,6 +65,18 @@ def test_every_registered_game_is_named_in_every_language(lang):
     for game_id in GAMES:
         for key in ("name", "summary", "deck.name", "deck.origin"):
             assert CATALOGUES[lang].get(f"game.{game_id}.{key}"), (lang, game_id, key)
+
+
+def test_the_table_page_has_a_module_for_every_registered_game():
+    """The table page's games (service/static/table/games/<game>.js), listed once in
+    games.js: the page offers what its modules declare."""
+    table = ROOT / "service" / "static" / "table"
+    listed = (table / "games.js").read_text()
+    for game_id in GAMES:
+        module = table / "games" / f"{game_id}.js"
+        assert module.is_file(), module
+        assert f'import {game_id} from "./games/{game_id}.js";' in listed
+        assert f'id: "{game_id}",' in module.read_text()
 
 
 def test_the_command_line_client_knows_every_registered_game():

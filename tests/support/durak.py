@@ -6,6 +6,7 @@ import random
 
 from rules.durak import DECK, GAME, DurakState, turn
 from rules.game import Move
+from tests.support.game import GameTests
 
 CARDS = range(len(DECK))
 EVERY_MOVE = [Move(s, a) for s in (0, 1) for a in ("take", "pass")] + [
@@ -49,3 +50,7 @@ def check_final(state: DurakState, settlement: dict) -> None:
         assert settlement["outcome"] == "durak" and settlement["durak"] == durak
         assert settlement["scores"][durak] == -1 and sum(settlement["scores"]) == 0
     assert GAME.legal_moves(state) == []
+
+
+TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=2000, http_deals=100,
+                  deal_options=({},), over_rule="D14", record_seed=3)
