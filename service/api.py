@@ -16,7 +16,7 @@ from werkzeug.wsgi import get_content_length
 from rules import ai, tarot
 from rules.game import InvalidState
 from schemas.common import error, flatten_errors
-from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values
+from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values, unreadable
 from schemas.registry import GAMES, GameSchemas
 from schemas.tarot import SCORE_SHEET
 from schemas.views import DUMP_VIEW
@@ -25,6 +25,8 @@ from service.problems import ProblemError
 
 api = Blueprint("api", __name__)
 MAX_BODY = 1024 * 1024  # API.md: 413 over 1 MiB
+TOO_DEEP = f"Nested too deep: no request nests objects and lists more than {MAX_DEPTH} levels."
+INFINITE = "Out of range: a number must be finite as a double (about ±1.8e308 at most)."
 OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 
 
@@ -82,6 +84,13 @@ def body(schema, empty_is_object: bool = False) -> dict:
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as e:
+        found = unreadable(raw, e)
+        if found is not None:  # valid JSON that orjson cannot hold: the place is named
+            place, kind = found
+            raise ProblemError(422, "invalid-body", "Invalid body",
+                               "1 field(s) break the schema.",
+                               [error(place, TOO_DEEP if kind == "depth" else INFINITE)],
+                               params={"count": 1}) from None
         raise ProblemError(400, "malformed-json", "Malformed JSON",
                            f"The body is not JSON: {e}.", params={"error": str(e)}) from None
     if not isinstance(data, dict):
@@ -92,9 +101,7 @@ def body(schema, empty_is_object: bool = False) -> dict:
     place = too_deep(raw, data)
     if place is not None:
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
-                           [error(place, f"Nested too deep: no request nests objects and "
-                                         f"lists more than {MAX_DEPTH} levels.")],
-                           params={"count": 1})
+                           [error(place, TOO_DEEP)], params={"count": 1})
     signer = current_app.extensions["cardavia.signer"]
     if signer is not None and "state" in data:
         if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
