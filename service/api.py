@@ -86,10 +86,10 @@ def body(schema, empty_is_object: bool = False) -> dict:
     except orjson.JSONDecodeError as e:
         found = unreadable(raw, e)
         if found is not None:  # valid JSON that orjson cannot hold: the place is named
-            place, kind = found
+            where, kind = found
             raise ProblemError(422, "invalid-body", "Invalid body",
                                "1 field(s) break the schema.",
-                               [error(place, TOO_DEEP if kind == "depth" else INFINITE)],
+                               [error(where, TOO_DEEP if kind == "depth" else INFINITE)],
                                params={"count": 1}) from None
         raise ProblemError(400, "malformed-json", "Malformed JSON",
                            f"The body is not JSON: {e}.", params={"error": str(e)}) from None
