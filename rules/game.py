@@ -333,6 +333,23 @@ def placed(path: str, cards) -> list[tuple[str, int]]:
     return [(f"{path}.{i}", c) for i, c in enumerate(cards)]
 
 
+def repeat_problems(deck: Deck, path: str, cards) -> list[Problem]:
+    """A list of cards that names one card twice, each repeat at its second place. For the
+    lists outside a state's piles (Tarot's shown chien, a poignée): conservation counts
+    the piles, and a list that is read as a set would otherwise drop a repeat unseen."""
+    if len(set(cards)) == len(cards):
+        return []
+    seen: dict[int, str] = {}
+    problems = []
+    for where, card in placed(path, cards):
+        if card in seen:
+            problems.append(Problem(where, "card_twice", {"card": deck.codes[card],
+                                                          "also": seen[card]}))
+        else:
+            seen[card] = where
+    return problems
+
+
 def conservation_problems(deck: Deck, piles, places: Callable[[], list[tuple[str, int]]]
                           ) -> list[Problem]:
     """Every card of the deck exactly once across a state's piles (D1, T1, G1).
