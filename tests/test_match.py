@@ -135,3 +135,9 @@ def test_figures_of_known_deals():
                                                     "winners": [0, 1]})]
     shares = [f["win_share"] for f in match.figures("ganjifa", three, ganjifa)]
     assert shares == [0.5, 0.5, 0]
+
+
+def test_the_readme_shows_the_example_bot_as_it_is():
+    readme = (ROOT / "README.md").read_text()
+    assert f"```python\n{BOT.read_text()}```" in readme
+    assert len(BOT.read_text().splitlines()) <= 25

@@ -219,23 +219,26 @@ def _num(x: float | None) -> str:
 
 
 def report(game: str, deals: int, seed: int, budget_ms: int, table: list[dict]) -> str:
-    """The figures as a table for a terminal."""
-    lines = [f"{game}: {deals} deals (seeds {seed}-{seed + deals - 1}), players rotating "
-             f"round the table, AI budget {budget_ms} ms; 95% intervals"]
+    """The figures for a terminal: two lines a player."""
+    lines = [f"{game}: {deals} deals (seeds {seed}-{seed + deals - 1}), the players rotating "
+             f"round the table,", f"AI budget {budget_ms} ms; 95% intervals in brackets"]
     for i, f in enumerate(table, 1):
-        lo_hi = f["score_ci"]
-        text = (f"  {i}. {f['player']}: {f['deals']} deals, mean score {_num(f['mean_score'])}"
-                + (f" ({_num(lo_hi[0])} to {_num(lo_hi[1])})" if lo_hi else ""))
+        first = f"{i}. {f['player']}: {f['deals']} deals"
         if "won_of_decided" in f:
-            text += (f"; {f['wins']} won, {f['losses']} lost, {f['draws']} drawn: "
-                     f"{_pct(f['won_of_decided'])} of the decided deals")
-        elif "win_share" in f:
-            text += f"; win share {_pct(f['win_share'])}"
-        if f.get("won_ci"):
-            text += f" ({_pct(f['won_ci'][0])} to {_pct(f['won_ci'][1])})"
+            first += f", {f['wins']} won, {f['losses']} lost, {f['draws']} drawn"
         if f["forfeits"]:
-            text += f"; {f['forfeits']} deals forfeit"
-        lines.append(text)
+            first += f", {f['forfeits']} forfeit"
+        second = ""
+        if "won_of_decided" in f:
+            second = f"won {_pct(f['won_of_decided'])} of the decided deals"
+        elif "win_share" in f:
+            second = f"win share {_pct(f['win_share'])}"
+        if f.get("won_ci"):
+            second += f" ({_pct(f['won_ci'][0])} to {_pct(f['won_ci'][1])})"
+        lo_hi = f["score_ci"]
+        second += ("; " if second else "") + f"mean score {_num(f['mean_score'])}" + (
+            f" ({_num(lo_hi[0])} to {_num(lo_hi[1])})" if lo_hi else "")
+        lines += [f"  {first}", f"     {second}"]
     return "\n".join(lines)
 
 
