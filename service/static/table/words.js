@@ -1,5 +1,6 @@
 // The page's own words, one JSON catalogue per language beside this module; every other
-// word (card names, reasons, rules, game names) comes from the service.
+// word (card names, reasons, rules, game names) comes from the service. How each language
+// writes Tarot's French terms and the cards is set down in locales/README.md.
 
 export const LANGUAGES = [
   { code: "en", name: "English", dir: "ltr" },
@@ -8,6 +9,17 @@ export const LANGUAGES = [
   { code: "fa", name: "فارسی", dir: "rtl" },
   { code: "uk", name: "Українська", dir: "ltr" },
 ];
+
+// The first of the browser's languages (navigator.languages, most preferred first) that
+// the page speaks, by its primary subtag: "fa-IR" is Persian.
+export function preferredLanguage(wanted) {
+  for (const tag of wanted ?? []) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    const known = LANGUAGES.find((l) => l.code === primary);
+    if (known) return known.code;
+  }
+  return LANGUAGES[0].code;
+}
 
 const loaded = new Map();
 
@@ -18,10 +30,14 @@ export async function catalogue(lang) {
   }
   const words = loaded.get(lang);
   const numbers = new Intl.NumberFormat(lang);
+  const plurals = new Intl.PluralRules(lang);
   const format = (value) => (typeof value === "number" ? numbers.format(value) : value);
-  // t(KEY, {n: 3}) fills {n}; a missing key shows itself.
+  // t(KEY, {n: 3}) fills {n}; a missing key shows itself. A key whose entry is an object
+  // holds one text per plural category of the language ("one", "few", "many", "other"),
+  // chosen for {n} by the platform's plural rules.
   return function t(key, params = {}) {
-    const text = words[key] ?? key;
+    let text = words[key] ?? key;
+    if (typeof text === "object") text = text[plurals.select(params.n ?? 0)] ?? text.other;
     return text.replace(/\{(\w+)\}/g, (_, name) => String(format(params[name])));
   };
 }
