@@ -43,6 +43,16 @@ function read(key) {
   }
 }
 
+// "۴۰٫۵", "४०.५" or "40,5" as 40.5; anything else as NaN, for the service to refuse.
+export function readNumber(text) {
+  const latin = String(text).trim()
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u0966-\u096f]/g, (d) => String(d.charCodeAt(0) - 0x0966))
+    .replace(/[\u066b,]/g, ".");
+  return /^\d+(\.\d+)?$/.test(latin) ? Number(latin) : Number.NaN;
+}
+
 const blankForm = (taker = 0) => ({
   kind: "played", taker, partner: taker, contract: "garde", bouts: 2, points: 41,
   petit: "", poignees: [], chelemAnnounced: false, chelemBy: "",
@@ -471,9 +481,11 @@ export class ScoreKeeper {
           [c, t(`contract.${c}`)]), f.contract, (v) => { f.contract = v; })),
         field(t("score.bouts"), select("score-bouts", [0, 1, 2, 3].map((b) => [b, num(b)]), f.bouts,
           (v) => { f.bouts = Number(v); })),
-        field(t("score.points"), h("input", { id: "score-points", type: "number", min: "0",
-          max: "91", step: "0.5", value: String(f.points), inputmode: "decimal",
-          oninput: (e) => { f.points = e.target.value; this.explain(); } })),
+        // A text field, so that the points read in the language's digits as every other
+        // figure does; what is typed is read in any digits, with "." or the local separator.
+        field(t("score.points"), h("input", { id: "score-points", type: "text",
+          value: num(Number(f.points)), inputmode: "decimal", autocomplete: "off",
+          oninput: (e) => { f.points = readNumber(e.target.value); this.explain(); } })),
         field(t("score.petit"), select("score-petit", camps, f.petit, (v) => { f.petit = v; })),
         h("fieldset", { class: "score-poignees" }, h("legend", {}, t("score.poignees")),
           f.poignees.map((p, k) => h("div", { class: "poignee-row" },

@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { GAMES, TAROT_PLAYERS } from "./games.js";
 import { applySettings, loadSettings, saveSettings, SLIDERS } from "./settings.js";
 import { download, ScoreKeeper } from "./scores.js";
-import { catalogue, LANGUAGES, preferredLanguage } from "./words.js";
+import { catalogue, LANGUAGES, numbers, preferredLanguage } from "./words.js";
 
 const params = new URLSearchParams(location.search);
 // About 0.8 s between AI moves lets a person follow the play; ?pace=0 for tests.
@@ -34,8 +34,7 @@ const keeper = new ScoreKeeper($("scores"), {
   get t() { return page.t; },
   get lang() { return page.lang; },
   get service() { return page.service; },
-  num: (n, signed = false) => new Intl.NumberFormat(page.lang,
-    { signDisplay: signed ? "exceptZero" : "auto" }).format(n),
+  num: (n, signed = false) => numbers(page.lang)(n, signed),
   who: (seat) => (deal && seat === deal.c.seat ? page.t("you") : page.t("seat", { n: seat })),
 }, () => { if (deal?.view) render(); });
 
@@ -310,8 +309,7 @@ function context() {
     const known = page.info.byCode.get(code);
     return h("span", { class: "card small", title: known.name }, cardFace(deal.c.game, known));
   };
-  const numbers = new Intl.NumberFormat(page.lang, { signDisplay: "auto" });
-  const signedNumbers = new Intl.NumberFormat(page.lang, { signDisplay: "exceptZero" });
+  const number = numbers(page.lang);
   return {
     t, me, moves: deal.moves, dukalCaptured: deal.dukalCaptured, card,
     back: () => h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden"))),
@@ -320,7 +318,7 @@ function context() {
     suit: (suit) => ({ S: "♠", H: "♥", D: "♦", C: "♣" })[suit] ?? suit,
     avatar: (code) => page.info.byCode.get(code)?.avatar ?? code,
     avatarOf: (suit) => page.info.avatars?.find((a) => a.suit === suit)?.avatar ?? suit,
-    num: (n, signed = false) => (signed ? signedNumbers : numbers).format(n),
+    num: number,
   };
 }
 

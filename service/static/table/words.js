@@ -21,6 +21,19 @@ export function preferredLanguage(wanted) {
   return LANGUAGES[0].code;
 }
 
+// numbers(lang)(n, signed): n in the language's digits. In a right-to-left language a
+// signed figure is isolated left to right (LRI … PDI), or the bidirectional algorithm puts
+// its sign after the digits ("۱۲۰−"): the sign stays on the side the language writes it.
+export function numbers(lang) {
+  const rtl = LANGUAGES.find((l) => l.code === lang)?.dir === "rtl";
+  const plain = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  const signed = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+  return (n, sign = false) => {
+    const text = (sign ? signed : plain).format(n);
+    return rtl && (sign || n < 0) ? `\u2066${text}\u2069` : text;
+  };
+}
+
 const loaded = new Map();
 
 export async function catalogue(lang) {
@@ -29,9 +42,9 @@ export async function catalogue(lang) {
     loaded.set(lang, await answer.json());
   }
   const words = loaded.get(lang);
-  const numbers = new Intl.NumberFormat(lang);
+  const number = numbers(lang);
   const plurals = new Intl.PluralRules(lang);
-  const format = (value) => (typeof value === "number" ? numbers.format(value) : value);
+  const format = (value) => (typeof value === "number" ? number(value) : value);
   // t(KEY, {n: 3}) fills {n}; a missing key shows itself. A key whose entry is an object
   // holds one text per plural category of the language ("one", "few", "many", "other"),
   // chosen for {n} by the platform's plural rules.
