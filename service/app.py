@@ -14,6 +14,7 @@ from service.problem_pages import problem_pages
 from service.render_api import render as render_blueprint
 from service.replay import records
 from service.rulebook import rulebook
+from service.session import sessions
 from service.signing import Signer
 from service.table import table
 
@@ -48,6 +49,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(render_blueprint)
     app.register_blueprint(records)
+    app.register_blueprint(sessions)
     app.register_blueprint(table)
     problems.register(app)
     capacity.register(app)
