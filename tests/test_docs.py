@@ -14,7 +14,6 @@ import yaml
 from service.i18n import LANGUAGES, negotiate
 from tests.conftest import ROOT
 
-
 CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".png": "image/png",
                  ".yaml": "application/yaml"}
 
