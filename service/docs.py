@@ -18,4 +18,6 @@ def register(app: Flask) -> None:
         # Every operation's examples are there to try: open each one ready to send.
         "tryItOutEnabled": True,
         "displayOperationId": True,
+        # flask-swagger-ui would otherwise write the request's Host into the page.
+        "oauth2RedirectUrl": f"{DOCS}/oauth2-redirect.html",
     }))
