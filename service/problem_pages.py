@@ -43,6 +43,10 @@ PROBLEMS: dict[str, tuple[int | None, str | None]] = {
     "unavailable": (503, None),
 }
 RIGHT_TO_LEFT = frozenset({"fa"})
+# The page's one style sheet, inline; the Content-Security-Policy allows it by its hash
+# (service/edge.py), and no other inline style or script.
+STYLE = ("body{font-family:sans-serif;max-width:40em;margin:2em auto;padding:0 1em;"
+         "line-height:1.5}code{background:#eee;padding:0 .2em}")
 
 problem_pages = Blueprint("problem_pages", __name__)
 
@@ -69,8 +73,7 @@ def html_page(page: dict, lang: str) -> str:
         f'<!DOCTYPE html>\n<html lang="{lang}" dir="{direction}">\n<head>\n'
         f'<meta charset="utf-8">\n<title>{escape(page["title"])}</title>\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        "<style>body{font-family:sans-serif;max-width:40em;margin:2em auto;padding:0 1em;"
-        "line-height:1.5}code{background:#eee;padding:0 .2em}</style>\n</head>\n<body>\n"
+        f"<style>{STYLE}</style>\n</head>\n<body>\n"
         f"<h1>{escape(page['title'])}</h1>\n"
         f'{status}<code dir="ltr">{escape(page["type"])}</code></p>\n'
         f"<p>{escape(page['meaning'])}</p>\n<p>{escape(page['fix'])}</p>\n"
