@@ -221,7 +221,6 @@ class Durak(Game):
     }
     rules = tuple(f"D{i}" for i in range(1, 16))
     actions = ("attack", "defend", "take", "pass")
-    ai_module = "rules.ai.durak"
 
     # -- dealing -----------------------------------------------------------------
 

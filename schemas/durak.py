@@ -18,6 +18,7 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
+from schemas.game import GameSchemas
 from schemas.views import HIDDEN, View, hide_hands, with_derived
 
 
@@ -90,3 +91,6 @@ def dump_view(view: View) -> dict:
     hide_hands(out, view, GAME.players)
     out["stock"] = [HIDDEN] * view.hidden[2] + out["stock"]
     return with_derived(out, GAME, view)
+
+
+SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view)
