@@ -79,9 +79,10 @@ def first_unbeaten(table) -> int:
 
 
 def legal_moves(state: DurakState) -> list[Move]:
-    trump, hands, _, _, _, table, _, phase, seat = state[:9]
-    if phase == "over":
+    trump, hands, _, _, _, table, _, phase, to_act = state[:9]
+    if phase == "over" or to_act is None:
         return []  # D24
+    seat: int = to_act
     if phase == "defend":
         attack = table[first_unbeaten(table)][0]
         moves = moves_of("defend", seat, hands[seat] & BEATERS[trump][attack])  # D4, D7
@@ -162,26 +163,28 @@ def apply(state: DurakState, move: Move) -> DurakState:
         raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
     players = len(hands)
     if action in ("attack", "defend", "transfer"):
-        bit = BIT[card] if isinstance(card, int) and 0 <= card < len(BIT) - 1 else 0
-        if not hands[seat] & bit:
+        played = card if isinstance(card, int) and 0 <= card < len(BIT) - 1 else -1
+        if not hands[seat] & BIT[played]:
             raise IllegalMove(f"seat {seat} does not hold card {card!r}")
-        hands = (*hands[:seat], hands[seat] ^ bit, *hands[seat + 1:])
-        if known is not None and card in known[seat]:
-            known = (*known[:seat], tuple(c for c in known[seat] if c != card),
+        hands = (*hands[:seat], hands[seat] ^ BIT[played], *hands[seat + 1:])
+        if known is not None and played in known[seat]:
+            known = (*known[:seat], tuple(c for c in known[seat] if c != played),
                      *known[seat + 1:])
+    else:
+        played = -1
     if action == "attack" and phase == "attack":
-        table = (*table, (card, -1))
+        table = (*table, (played, -1))
         if taking:  # D10: added for the defender to take; D20: the round starts again
             to_act = attacker
         else:
             phase, to_act = "defend", next_in(attacker, players, gone(out))
     elif action == "defend" and phase == "defend":
         i = first_unbeaten(table)
-        table = (*table[:i], (table[i][0], card), *table[i + 1:])
+        table = (*table[:i], (table[i][0], played), *table[i + 1:])
         if first_unbeaten(table) < 0:  # D20: the last unbeaten card beaten
             phase, to_act = "attack", attacker
     elif action == "transfer" and phase == "defend":
-        table = (*table, (card, -1))  # D21: the defender becomes the attacker
+        table = (*table, (played, -1))  # D21: the defender becomes the attacker
         attacker, to_act = seat, next_in(seat, players, gone(out))
     elif action == "take" and phase == "defend":
         # Reading ROUND_AFTER_TAKE (rules/durak/options.py): the round starts again.

@@ -171,7 +171,7 @@ def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacke
 
 
 def to_act_problems(given, attacker: int, defender: int, players: int, out_mask: int,
-                    throw_in: str, table: Table) -> list[Problem]:
+                    throw_in: str, table: bool) -> list[Problem]:
     """D20, with more than two players: in the attack phase the seat asked is a fact of the
     state, the attacker on an empty table, else a seat of the round."""
     if given is None:

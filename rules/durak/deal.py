@@ -27,6 +27,7 @@ def deal_from(order: list[int], setup: Setup) -> DurakState:
     hands = tuple(mask_of(order[HAND_SIZE * s:HAND_SIZE * s + HAND_SIZE])
                   for s in range(players))
     dealt = HAND_SIZE * players
+    stock: tuple[int, ...]
     if dealt == len(order):
         shown = order[-1]
         trump, stock = SUIT_OF[shown], ()

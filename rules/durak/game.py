@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.cards import Deck
 from rules.durak import bout, checks, end, view
 from rules.durak.cards import (
     ALL,
@@ -35,7 +36,6 @@ class Durak(Game):
     players = PLAYERS
     summary = english("game.durak.summary")
     deck = DECK
-    all_cards = ALL
     deck_info = {
         "name": english("game.durak.deck.name"),
         "size": 36,
@@ -45,6 +45,11 @@ class Durak(Game):
     rules = tuple(f"D{i}" for i in range(1, 26))
     actions = bout.ACTIONS
     ai_module = "rules.ai.durak"
+
+    @property
+    def all_cards(self) -> Deck:
+        """D16: the cards of all three decks, one numbering (rules/durak/cards.py)."""
+        return ALL
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -150,8 +155,10 @@ class Durak(Game):
             raise InvalidState(problems)
         chosen = setup(players, size, bool(transfer), throw_in, first_bout, known is not None)
         out_lists = [list(g) for g in out] if out is not None else []
-        out_mask, found = checks.out_problems(hands, stock, table, attacker, out_lists)
-        problems += found
+        out_mask = 0
+        if players > 2:  # with two, going out ends the deal: the hands say who (D24)
+            out_mask, found = checks.out_problems(hands, stock, table, attacker, out_lists)
+            problems += found
         over_seat = players - out_mask.bit_count() <= 1 and not stock and not table
         the_defender = next_in(attacker, players, out_mask)
         problems += checks.trump_problems(t, stock, trump_card, chosen.whole_deck_dealt)
@@ -182,7 +189,7 @@ class Durak(Game):
                 now = "attack"
                 acting = None if to_act is UNSET else to_act
                 problems += checks.to_act_problems(acting, attacker, the_defender, players,
-                                                   out_mask, throw_in, pairs)
+                                                   out_mask, throw_in, bool(pairs))
                 if problems:
                     raise InvalidState(problems)
         state = DurakState(t, masks, tuple(stock), sum(map(bit, discard)), attacker, pairs,
@@ -206,7 +213,7 @@ class Durak(Game):
         # The hot path of every random deal and search: the two-player 36-card deal without
         # options (CLASSIC) unpacked once, no helper calls, the three 12-bit move tables read
         # inline; every other deal by bout.legal_moves.
-        trump, hands, _, _, attacker, table, taking, phase, seat, chosen = state[:10]
+        trump, hands, _, _, attacker, table, taking, phase, _, chosen = state[:10]
         if chosen is not CLASSIC:
             return bout.legal_moves(state)
         if phase == "attack":
@@ -215,9 +222,11 @@ class Durak(Game):
                 t = ATTACKS[attacker]  # D6
                 return [*t[0][hand & 0xFFF], *t[1][hand >> 12 & 0xFFF], *t[2][hand >> 24]]
         elif phase == "defend":
-            m = hands[seat] & BEATERS[trump][table[-1][0]]
-            t = DEFENCES[seat]
-            return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], TAKES[seat]]  # D7
+            defender = 1 - attacker
+            m = hands[defender] & BEATERS[trump][table[-1][0]]
+            t = DEFENCES[defender]
+            return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24],
+                    TAKES[defender]]  # D7
         else:
             return []  # D14
         # D8, D9 as in bout.bout_limit() and bout.table_ranks(), inlined: this is the hottest
@@ -252,7 +261,8 @@ class Durak(Game):
         if chosen is not CLASSIC:
             return bout.apply(state, move)
         hand0, hand1 = hands
-        seat, action, card = move.seat, move.action, move.card
+        seat, action = move.seat, move.action
+        card: int = move.card  # type: ignore[assignment]  # a card of the hand: checked below
         if seat != to_act:
             raise bout.IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
         if action == "attack" or action == "defend":
@@ -384,6 +394,12 @@ class Durak(Game):
 
     def sample(self, v: View, rng: random.Random) -> DurakState:
         return view.sample(v, rng)
+
+    def view_settlement(self, v: View) -> dict | None:
+        """The settlement as the wire gives it (`result`), as the seat learns it."""
+        if v.phase != "over":
+            return None
+        return end.result(self.sample(v, random.Random(0)))
 
 
 GAME = Durak()

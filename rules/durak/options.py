@@ -21,7 +21,7 @@ Readings, decided as the most-played apps (Durak Online, durak.app) play:
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.durak.cards import BOUT_LIMIT, DECKS, HAND_SIZE
 
@@ -71,10 +71,10 @@ CLASSIC = setup()  # the two-player, 36-card deal of D1–D15
 
 
 def setup_problems(players: int, cards: int, throw_in: str, first_bout: int
-                   ) -> list[tuple[str, str, dict]]:
+                   ) -> list[tuple[str, str, dict[str, Any]]]:
     """D16: what is wrong with a choice of count, deck and options, as (field, code,
     values)."""
-    problems = []
+    problems: list[tuple[str, str, dict[str, Any]]] = []
     if players not in COUNTS:
         problems.append(("players", "durak_players", {"players": players}))
     if cards not in DECKS:
