@@ -126,17 +126,18 @@ def bout_problems(hands: list[list[int]], stock: list[int], discard: list[int],
     if len(table) > limit:
         problems.append(Problem("table", "durak_bout_limit",
                                 {"count": len(table), "limit": limit}))
-    if stock:
-        if len(hands) == 2:
-            if len(hands[attacker]) + len(table) < HAND_SIZE:
-                problems.append(Problem(f"hands.{attacker}", "durak_attacker_short"))
-        else:
-            # The attack cards came from every player but the defender, in some share.
-            short = sum(max(0, HAND_SIZE - len(h)) for s, h in enumerate(hands) if s != defender)
-            if short > len(table):
-                problems.append(Problem("hands", "durak_attacker_short"))
+    if stock and len(hands) == 2 and not setup.transfer:
+        if len(hands[attacker]) + len(table) < HAND_SIZE:
+            problems.append(Problem(f"hands.{attacker}", "durak_attacker_short"))
         if len(hands[defender]) + defended < HAND_SIZE:
             problems.append(Problem(f"hands.{defender}", "durak_defender_short"))
+    elif stock:
+        # Throwers (D19) and passing on (D21) lay cards from several hands, in some share:
+        # every card missing from a hand lies on the table.
+        short = sum(max(0, HAND_SIZE - len(h)) for h in hands)
+        if short > len(table) + defended:
+            problems.append(Problem("hands", "durak_hands_short",
+                                    {"short": short, "count": len(table) + defended}))
     return problems
 
 
