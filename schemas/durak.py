@@ -32,6 +32,7 @@ from schemas.common import (
     seat_field,
 )
 from schemas.fast import FastSchema
+from schemas.game import GameSchemas
 from schemas.views import HIDDEN, View, with_derived
 
 MOST = max(COUNTS)  # D16: seats are bounded by the largest table; the rules by the count
@@ -187,3 +188,6 @@ def dump_view(view: View) -> dict:
             out["hands"][s] = out["hands"][s] + [HIDDEN] * view.hidden[s]
     out["stock"] = [HIDDEN] * view.hidden[players] + out["stock"]
     return with_derived(out, GAME, view)
+
+
+SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view)

@@ -34,6 +34,7 @@ from schemas.common import (
     seat_field,
 )
 from schemas.fast import FastSchema
+from schemas.game import GameSchemas
 from schemas.views import HIDDEN, View, hide_hands, with_derived
 
 # T18: the schemas bound a seat by the largest table; the state's own count (its number of
@@ -286,3 +287,6 @@ def dump_view(view: View) -> dict:
     out["chien"] = [HIDDEN] * chien
     out["ecart"] = out["ecart"] + [HIDDEN] * ecart
     return with_derived(out, GAME, view)
+
+
+SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view)
