@@ -193,7 +193,8 @@ def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[
     order = options.pop("deck", None)
     rng = random.Random(options.pop("seed", None))
     if order is None:
-        order = schemas.game.shuffle(rng)  # the same shuffle as `deal`'s, told to the client
+        # The same shuffle as `deal`'s, told to the client.
+        order = schemas.game.shuffle(rng, **options)
     try:
         return schemas.game.deal(rng, order, **options), order
     except InvalidState as e:
@@ -210,7 +211,7 @@ def deal(game_id: str):
     state, order = dealt(schemas, body(schemas.requests["deal"], empty_is_object=True))
     # API.md, "Game records": the deck's order, so that {"deck": …} deals this state again.
     return json_response({"state": signed(schemas.dump_state(state)),
-                          "deck": [*map(schemas.game.deck.codes.__getitem__, order)]})
+                          "deck": [*map(schemas.game.all_cards.codes.__getitem__, order)]})
 
 
 @game_post("legal-moves")
