@@ -26,6 +26,7 @@ from rules.tarot import (
     TarotState,
 )
 from rules.tarot.session import ANNULMENTS, Annulled
+from rules.tarot.sheet import sheet_problems
 from schemas.common import (
     BaseSchema,
     Bounded,
@@ -196,6 +197,16 @@ class ScoreSheetSchema(BaseSchema):
             errors["partner"] = [f"No partner with {players} players."]
         if errors:
             raise ValidationError(errors)
+        # A sheet that no deal produces (impossible points for the bouts, a chelem or petit
+        # au bout the camp cannot have, poignées the table cannot show).
+        partner = data.get("partner")
+        chelem = data.get("chelem")
+        problems = sheet_problems(
+            players, data["contract"], data["bouts"], data["points"], data["petit_au_bout"],
+            data["poignees"], chelem["made_by"] if chelem else None,
+            None if partner == data["taker"] else partner, chelem is not None)
+        if problems:
+            raise ValidationError(nested({p.field: [p.message] for p in problems}))
 
     @post_load
     def _arguments(self, data, **kwargs):
@@ -206,6 +217,19 @@ class ScoreSheetSchema(BaseSchema):
         data["chelem_announced"] = chelem["announced"]
         data["chelem_made_by"] = chelem["made_by"]
         return data
+
+
+def nested(flat: dict[str, list[str]]) -> dict:
+    """{"a.0.b": messages} as marshmallow's nested errors, so that the problem names the
+    field by its path (`poignees.1.level`)."""
+    out: dict = {}
+    for path, messages in flat.items():
+        *parents, last = path.split(".")
+        where = out
+        for key in parents:
+            where = where.setdefault(int(key) if key.isdigit() else key, {})
+        where[int(last) if last.isdigit() else last] = messages
+    return out
 
 
 def _plays(all_codes, leader: int, cards, players: int) -> list[dict]:
