@@ -39,8 +39,9 @@ PROBLEMS: dict[str, tuple[int | None, str | None]] = {
     "internal-error": (500, "problem.internal-error.title"),
     "ai-busy": (503, "problem.ai-busy.title"),
     # Answered by the production stack's nginx itself (deploy/nginx/nginx.conf).
-    "request-too-large": (400, None),
+    "request-too-large": (None, None),  # 414 for the request line, 431 for a header
     "unavailable": (503, None),
+    "too-many-requests": (429, None),
 }
 RIGHT_TO_LEFT = frozenset({"fa"})
 # The page's one style sheet, inline; the Content-Security-Policy allows it by its hash

@@ -78,9 +78,8 @@ def test_allowed_hosts_shut_out_the_others():
 
 WATCH = """() => {
   window.__violations = [];
-  document.addEventListener("securitypolicyviolation", (e) =>
-    window.__violations.push(
-      `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(
+    `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 }"""
 
 
