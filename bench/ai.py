@@ -22,12 +22,12 @@ search's own overhead included: sampling worlds, listing candidates, allocating 
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 import orjson
+from cardavia_client.stats import mean_ci, wilson
 
 from bench.load import CLK_TCK, exchange, machine_ticks, request_bytes
 from bench.server import Gunicorn
@@ -45,13 +45,6 @@ PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
 MAX_MOVES = 10_000  # a deal that runs longer is a bug in the rules
 # The deadline handed to strong_move: far enough never to cut the fixed number of playouts.
 NO_DEADLINE_MS = 3_600_000
-Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
-# Two-sided 95% quantiles of Student's t by degrees of freedom; 1.96 beyond 120.
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
-       9: 2.262, 10: 2.228, 11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131,
-       16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093, 20: 2.086, 25: 2.060, 30: 2.042,
-       40: 2.021, 60: 2.000, 120: 1.980}
-
 # The issue's targets: (figure, threshold, strict, text). A verdict compares the figure's
 # point estimate with the threshold and says whether its 95% CI clears it.
 TARGETS = {
@@ -62,41 +55,6 @@ TARGETS = {
     ("tarot5", "strong", "basic"): ("diff_mean", 0.0, True, "mean > basic seats' mean"),
     ("ganjifa", "strong", "basic"): ("win_share", 0.55, False, ">= 55%"),
 }
-
-
-# -- statistics -------------------------------------------------------------------------
-
-def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float] | None:
-    """Wilson score interval of a proportion k/n (k may be fractional: see ganjifa)."""
-    if n <= 0:
-        return None
-    p = k / n
-    denom = 1 + z * z / n
-    center = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, center - half), min(1.0, center + half)
-
-
-def t95(df: int) -> float:
-    """The t quantile of the largest tabulated df not above `df` (so never too small)."""
-    if df < 1:
-        return math.inf
-    if df > max(T95):
-        return Z95
-    return T95[max(d for d in T95 if d <= df)]
-
-
-def mean_ci(values: list[float]) -> tuple[float | None, tuple[float, float] | None]:
-    """Mean and its 95% CI, mean ± t(n-1) · sd/√n, on independent per-deal values."""
-    n = len(values)
-    if not n:
-        return None, None
-    mean = sum(values) / n
-    if n < 2:
-        return mean, None
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = t95(n - 1) * sd / math.sqrt(n)
-    return mean, (mean - half, mean + half)
 
 
 # -- one deal (runs in a pool worker) -----------------------------------------------------

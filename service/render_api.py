@@ -13,7 +13,7 @@ from render import cards as pictures
 from schemas.common import BaseSchema, one_of
 from schemas.registry import GAMES
 from service import i18n
-from service.api import body, game_for, state_of
+from service.api import body, game_for, seat_at_table, state_of
 from service.problems import ProblemError
 
 render = Blueprint("render", __name__)
@@ -55,6 +55,7 @@ def render_state(game_id: str):
     data = body(REQUESTS[game_id])
     state = state_of(schemas, data["state"])
     seat = data.get("seat")
+    seat_at_table(state, seat)
     if seat is None:
         table = schemas.dump_state(state)
     else:
