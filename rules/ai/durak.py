@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from rules.ai.durak_endgame import exact_move
 from rules.ai.settings import Settings
 from rules.cards import bit_list
 from rules.durak import (
@@ -56,4 +57,4 @@ def value(settlement: dict, seat: int) -> float:
     return (settlement["scores"][seat] + 1) / 2
 
 
-SETTINGS = Settings(basic=basic_move, value=value, rate=0.9)
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.9, exact=exact_move)
