@@ -38,7 +38,7 @@ def brute(state, seat: int) -> int:
 def test_D15_solver_values_match_brute_force_on_small_positions(cards):
     rng = random.Random(cards)
     outcomes = set()
-    for _ in range(40 if cards < 6 else 15):
+    for _ in range(20 if cards < 6 else 6):
         state = small_position(rng, cards)
         seat = state.to_act
         value, move = endgame.solve(GAME, state, seat, 10**6)
@@ -77,7 +77,7 @@ def test_only_views_without_a_hidden_stock_card_are_perfect():
 
 def test_exact_moves_are_legal_and_the_same_for_the_same_view():
     tried = 0
-    for state, view in endgames(range(6)):
+    for state, view in endgames(range(3)):
         move, spent = endgame.exact_move(GAME, view, 200)
         if move is None:
             assert spent == endgame.SHARE
@@ -85,23 +85,26 @@ def test_exact_moves_are_legal_and_the_same_for_the_same_view():
         tried += 1
         assert move in GAME.legal_moves(state) and GAME.verify(state, move) is None
         assert endgame.exact_move(GAME, view, 200) == (move, spent)
-    assert tried > 20
+    assert tried > 10
 
 
 def test_D15_a_won_endgame_stays_won_against_any_defence():
     """From a position the solver values as won, its moves win whatever the other seat
     plays (here: random, and basic)."""
     won = 0
-    for i, (state, view) in enumerate(endgames(range(12))):
-        found = endgame.solve(GAME, state, view.seat, 10**6)
-        if found is None or found[0] != endgame.WIN or i % 3:
+    for i, (state, view) in enumerate(endgames(range(8))):
+        if i % 4:
+            continue
+        found = endgame.solve(GAME, state, view.seat, 20_000)
+        if found is None or found[0] != endgame.WIN:
             continue
         won += 1
         me = view.seat
         rng = random.Random(i)
         while (seat := GAME.to_act(state)) is not None:
             if seat == me:
-                move = endgame.solve(GAME, state, me, 10**6)[1]
+                move = endgame.solve(GAME, state, me, 10**6)[1]  # a won position's
+                # solve is cut short by its first winning move: cheap
             else:
                 move, _ = choose(GAME, GAME.observe(state, seat), ("random", "basic")[won % 2],
                                  rng, 200)
