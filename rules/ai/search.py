@@ -143,8 +143,13 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
     deadline = time.perf_counter() + budget_ms * DEADLINE_SHARE / 1000
     seat = view.seat
     n = playouts if playouts is not None else playout_count(game, view, budget_ms)
-    draws = explaining(game, view, n)
     ai = ai_of(game)
+    if ai.exact is not None:
+        exact, spent = ai.exact(game, view, budget_ms)
+        if exact is not None:
+            return exact
+        n = max(1, int(n * (1 - spent)))
+    draws = explaining(game, view, n)
     searched = ai.model(view) if ai.model is not None else view
     try:
         worlds = [sample(game, searched, rng, draws)]

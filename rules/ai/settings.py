@@ -50,4 +50,5 @@ class Settings:
     model: Callable[[View], View] | None = None
     playout: Callable[[Any, int], float] | None = None
     explain: Explain | None = None
+    exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
 
