@@ -20,6 +20,7 @@ from cardavia_client.types import (
     Reason,
     ReplayResult,
     Rule,
+    Session,
     Settlement,
     State,
 )
@@ -27,5 +28,5 @@ from cardavia_client.types import (
 __all__ = [
     "DEFAULT_URL", "AiMove", "CardaviaError", "Client", "Deal", "GameInfo", "GameRecord",
     "LegalMoves", "Move", "MoveResult", "ProblemError", "Reason", "ReplayResult", "Rule",
-    "Settlement", "State",
+    "Session", "Settlement", "State",
 ]
