@@ -43,6 +43,7 @@ from schemas.common import (
     seat_field,
 )
 from schemas.fast import FastSchema
+from schemas.game import GameSchemas
 from schemas.views import HIDDEN, View, hide_hands, with_derived
 
 # T18: the schemas bound a seat by the largest table; the state's own count (its number of
@@ -410,3 +411,6 @@ class SessionSchema(BaseSchema):
 
 ANNULLED_SHEET = AnnulledSheet()
 SESSION = SessionSchema()
+
+
+SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view)
