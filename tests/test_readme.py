@@ -1,4 +1,4 @@
-"""Issue 18 point 7: README's Quickstart works as printed. Its ```sh blocks are run with
+"""README's Quickstart works as printed. Its ```sh blocks are run with
 bash, in order and in one fresh directory, against a real gunicorn (the port substituted
 for 8000); and README's endpoint table lists every route of the app."""
 

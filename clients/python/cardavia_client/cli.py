@@ -396,10 +396,10 @@ def cmd_render(client: Client, args: argparse.Namespace) -> int:
 
 
 def cmd_play(client: Client, args: argparse.Namespace) -> int:
-    return Table(client, args).play()
+    return TerminalPlay(client, args).play()
 
 
-class Table:
+class TerminalPlay:
     """`cardavia play GAME`: one seat at the terminal, the AI in every other seat."""
 
     def __init__(self, client: Client, args: argparse.Namespace):
