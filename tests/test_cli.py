@@ -107,6 +107,36 @@ def test_score_prints_the_tarot_score_sheet(server):
                "--poignee", "nobody").returncode == 2
 
 
+def test_score_of_a_session_file_prints_every_deal_and_the_totals(server, tmp_path):
+    session = {"players": ["Anne", "Bruno", "Chloé", "Dmytro", "Eun"], "dealer": 4, "deals": [
+        {"contract": "garde", "taker": 1, "partner": 3, "bouts": 2, "points": 45},
+        {"annulled": "petit_sec"},
+        {"contract": "prise", "taker": 4, "partner": None, "bouts": 1, "points": 40,
+         "petit_au_bout": "defense"}]}
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(session))
+    done = run(server, "score", str(path))
+    assert done.returncode == 0, done.stderr
+    raw = json.loads(run(server, "score", str(path), "--json").stdout)
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["#", "dealer", "taker", "contract", "bouts", "points",
+                                "result", *session["players"]]
+    totals = next(line for line in lines if line.startswith("Totals")).split()[1:]
+    assert [int(t) for t in totals] == raw["totals"] == raw["deals"][-1]["totals"]
+    assert lines[1].split()[:5] == ["0", "Eun", "Bruno", "+", "Dmytro"]
+    assert f"Next dealer: {session['players'][raw['next_dealer']]}" in lines
+    assert any(line.startswith("Eun: 1 taken, 0 made, 1 failed") for line in lines)
+    piped = run(server, "score", "-", "--csv", stdin=json.dumps(session))
+    assert piped.returncode == 0 and piped.stdout.startswith("index,dealer,taker,partner,")
+    assert len(piped.stdout.splitlines()) == 1 + len(session["deals"])
+    session["deals"][2]["points"] = 3  # one bout and 3 points: no deal gives that
+    path.write_text(json.dumps(session))
+    refused = run(server, "score", str(path))
+    assert refused.returncode == 2 and "deals.2.points" in refused.stderr
+    path.write_text(json.dumps({"deals": []}))
+    assert run(server, "score", str(path)).returncode == 2
+
+
 def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
     """The player at seat 0 answers every prompt, by number, by notation, by the card alone,
     after a move that is not listed, a number out of range and an action the game has not

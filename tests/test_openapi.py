@@ -385,10 +385,13 @@ SHEET = {"contract": "garde", "taker": 1, "bouts": 2, "points": 45}
 
 @pytest.mark.parametrize("sheet", [
     SHEET,
-    {"contract": "prise", "bouts": 0, "points": 60.5},
+    # Sheets a deal produces: the schema's shape is the service's. A sheet of the right
+    # shape that no deal produces (3 bouts with 5 points) is refused beyond what JSON Schema
+    # says, as TarotScoreSheet's description lists (tests/test_tarot_sheets.py).
+    {"contract": "prise", "bouts": 1, "points": 60.5},
     {**SHEET, "petit_au_bout": None, "poignees": [], "chelem": None},
     {**SHEET, "chelem": {"announced": True}},
-    {**SHEET, "chelem": {"announced": False, "made_by": "defense"}},
+    {**SHEET, "bouts": 0, "points": 3, "chelem": {"announced": False, "made_by": "defense"}},
     {**SHEET, "poignees": [{"camp": "defense", "level": "triple"}]},
     {**SHEET, "taker": 4},
     {**SHEET, "points": 45.25},
