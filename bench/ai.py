@@ -4,7 +4,7 @@ how many playouts a second the search runs.
 Strength: seeded deals (`game.deal(random.Random(seed))`, seeds 0..N-1) played to their end
 by two levels (Tarot also with 3 and 5 players, T18: `tarot3`, `tarot5`), the tested level in
 one seat that rotates with the seed (`seed % players`) and the other level in every other
-seat. Every move comes from `rules.ai.choose` given the
+seat. Every move comes from `rules.ai.levels.choose` given the
 acting seat's view, with an rng seeded per (deal, move). The strong level gets a fixed
 number of playouts, `search.playout_count(game, view, budget_ms)` (what the budget gives),
 and a deadline far away, so the moves, hence the figures, do not depend on how busy the
@@ -22,18 +22,20 @@ search's own overhead included: sampling worlds, listing candidates, allocating 
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 import orjson
+from cardavia_client.stats import mean_ci, wilson
 
 from bench.load import CLK_TCK, exchange, machine_ticks, request_bytes
 from bench.server import Gunicorn
 from bench.traffic import percentile
-from rules.ai import choose, search, settings
+from rules.ai import search
+from rules.ai.levels import choose
 from rules.game import Template
+from rules.registry import ai_of
 from schemas.registry import GAMES
 
 # A game of the registry, or a Tarot variant: (the registry's game, its deal options).
@@ -43,13 +45,6 @@ PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
 MAX_MOVES = 10_000  # a deal that runs longer is a bug in the rules
 # The deadline handed to strong_move: far enough never to cut the fixed number of playouts.
 NO_DEADLINE_MS = 3_600_000
-Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
-# Two-sided 95% quantiles of Student's t by degrees of freedom; 1.96 beyond 120.
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
-       9: 2.262, 10: 2.228, 11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131,
-       16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093, 20: 2.086, 25: 2.060, 30: 2.042,
-       40: 2.021, 60: 2.000, 120: 1.980}
-
 # The issue's targets: (figure, threshold, strict, text). A verdict compares the figure's
 # point estimate with the threshold and says whether its 95% CI clears it.
 TARGETS = {
@@ -60,41 +55,6 @@ TARGETS = {
     ("tarot5", "strong", "basic"): ("diff_mean", 0.0, True, "mean > basic seats' mean"),
     ("ganjifa", "strong", "basic"): ("win_share", 0.55, False, ">= 55%"),
 }
-
-
-# -- statistics -------------------------------------------------------------------------
-
-def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float] | None:
-    """Wilson score interval of a proportion k/n (k may be fractional: see ganjifa)."""
-    if n <= 0:
-        return None
-    p = k / n
-    denom = 1 + z * z / n
-    center = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, center - half), min(1.0, center + half)
-
-
-def t95(df: int) -> float:
-    """The t quantile of the largest tabulated df not above `df` (so never too small)."""
-    if df < 1:
-        return math.inf
-    if df > max(T95):
-        return Z95
-    return T95[max(d for d in T95 if d <= df)]
-
-
-def mean_ci(values: list[float]) -> tuple[float | None, tuple[float, float] | None]:
-    """Mean and its 95% CI, mean ± t(n-1) · sd/√n, on independent per-deal values."""
-    n = len(values)
-    if not n:
-        return None, None
-    mean = sum(values) / n
-    if n < 2:
-        return mean, None
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = t95(n - 1) * sd / math.sqrt(n)
-    return mean, (mean - half, mean + half)
 
 
 # -- one deal (runs in a pool worker) -----------------------------------------------------
@@ -508,7 +468,7 @@ def playout_rows(result: dict) -> tuple[list[str], list[list[str]]]:
                      f"{sum(firsts) / len(firsts):,.0f}" if firsts else "-",
                      # RATE is playouts per ms of budget from a fresh deal, about half of
                      # what one core runs.
-                     f"~{2 * settings.of(GAMES[registry_id(g)].game).rate * 1000:,.0f}"])
+                     f"~{2 * ai_of(GAMES[registry_id(g)].game).rate * 1000:,.0f}"])
     return headers, body
 
 

@@ -328,7 +328,7 @@ def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Sc
         "deal": BaseSchema.from_dict(
             {
                 "seed": Bounded(-(2**63), 2**63 - 1),
-                "deck": CardList(game.deck),
+                "deck": CardList(game.all_cards),
                 **deal_fields,
             },
             name="DealRequest",

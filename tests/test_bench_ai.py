@@ -1,30 +1,32 @@
 """The AI benchmark's harness (bench/ai.py), not its figures: one fast deal per game and
-the statistics on known values. Nothing here is timed."""
+the statistics it shares with `cardavia match` (cardavia_client/stats.py) on known
+values. Nothing here is timed."""
 
 from __future__ import annotations
 
 import math
 
 import pytest
+from cardavia_client import stats
 
 from bench import ai
 
 
 def test_wilson_known_values():
-    lo, hi = ai.wilson(5, 10)
+    lo, hi = stats.wilson(5, 10)
     assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
-    lo, hi = ai.wilson(0, 10)  # upper bound z²/(n + z²)
+    lo, hi = stats.wilson(0, 10)  # upper bound z²/(n + z²)
     assert lo == 0 and hi == pytest.approx(0.2775, abs=1e-4)
-    lo, hi = ai.wilson(10, 10)
+    lo, hi = stats.wilson(10, 10)
     assert lo == pytest.approx(0.7225, abs=1e-4) and hi == pytest.approx(1)
-    assert ai.wilson(3, 0) is None
+    assert stats.wilson(3, 0) is None
 
 
 def test_mean_ci():
-    mean, (lo, hi) = ai.mean_ci([1.0, 2.0, 3.0, 4.0])
+    mean, (lo, hi) = stats.mean_ci([1.0, 2.0, 3.0, 4.0])
     half = 3.182 * math.sqrt(5 / 3) / 2  # t(3) · sd / √n
     assert mean == 2.5 and lo == pytest.approx(2.5 - half) and hi == pytest.approx(2.5 + half)
-    assert ai.t95(200) == ai.Z95 and ai.t95(35) == ai.T95[30]
+    assert stats.t95(200) == stats.Z95 and stats.t95(35) == stats.T95[30]
 
 
 @pytest.mark.parametrize("game_id", ai.GAME_IDS)

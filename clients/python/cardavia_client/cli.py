@@ -8,10 +8,12 @@
     cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
     cardavia play durak
     cardavia replay durak-record.json
+    cardavia match durak --seats strong,basic --deals 100 --budget 200
 
 The server is `--url`, else `CARDAVIA_URL`, else http://127.0.0.1:8000. Exit status: 0 on
-success, 1 when a move (of a replayed record, or of `move`) is illegal, 2 on bad usage (bad
-arguments, an unreadable file, a request the service refuses, a server out of reach).
+success, 1 when a move (of a replayed record, of `move`, or a bot's in `match`) is illegal,
+2 on bad usage (bad arguments, an unreadable file, a request the service refuses, a server
+out of reach).
 
 A move is written as its action and what goes with it, the way `moves` lists them:
 `attack 8S`, `take`, `bid garde`, `discard 9D 1C 2C 6C 7C CC`, `chelem no`, `play RRAM`.
@@ -31,6 +33,7 @@ import textwrap
 from pathlib import Path
 from typing import Any, NoReturn, cast
 
+from cardavia_client import match
 from cardavia_client.client import (
     DEFAULT_URL,
     CardaviaError,
@@ -500,6 +503,36 @@ class Table:
         print(f"Game record written to {self.record_path} ({len(self.moves)} moves).")
 
 
+def cmd_match(client: Client, args: argparse.Namespace) -> int:
+    try:
+        players = match.parse_seats(args.seats)
+    except ValueError as e:
+        raise UsageError(f"--seats: {e}") from None
+    if args.deals < 1:
+        raise UsageError("--deals: at least 1")
+
+    def progress(r: match.DealResult) -> None:
+        if not args.quiet:
+            if r.forfeit is not None:
+                text = f"player {r.forfeit + 1} forfeit: {r.reason}"
+            else:
+                text = ", ".join(f"seat {s} player {j + 1} {r.scores[s]:+g}"
+                                 for s, j in enumerate(r.players_at))
+            print(f"deal {r.seed}: {text}", file=sys.stderr)
+
+    results, table = match.run(client, args.game, players, args.deals, args.seed,
+                               args.budget, progress)
+    if args.json:
+        dump({"game": args.game, "deals": args.deals, "seed": args.seed,
+              "budget_ms": args.budget, "players": table,
+              "results": [{"seed": r.seed, "players_at": r.players_at, "moves": r.moves,
+                           "scores": None if r.settlement is None else r.scores,
+                           "forfeit": r.forfeit, "reason": r.reason} for r in results]})
+    else:
+        print(match.report(args.game, args.deals, args.seed, args.budget, table))
+    return ILLEGAL if any(r.forfeit is not None for r in results) else 0
+
+
 # -- the command line ------------------------------------------------------------------------
 
 
@@ -577,6 +610,18 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--record", default=None, help="where to write the game record "
                    "(default GAME-record.json)")
     q.set_defaults(run=cmd_play)
+
+    q = sub.add_parser("match", help="seeded deals between AI levels and bots, with each "
+                       "player's result and its 95%% interval")
+    q.add_argument("game", choices=GAMES)
+    q.add_argument("--seats", required=True, help="one player per seat, comma-separated: "
+                   "random, basic, strong or a bot's URL (it rotates round the table)")
+    q.add_argument("--deals", type=int, default=20, help="deals to play (default 20)")
+    q.add_argument("--budget", type=int, default=200, help="the AI's budget_ms (default 200)")
+    q.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed SEED + i")
+    q.add_argument("--json", action="store_true", help="figures and every deal as JSON")
+    q.add_argument("--quiet", action="store_true", help="no line per deal on stderr")
+    q.set_defaults(run=cmd_match)
     return p
 
 

@@ -1,0 +1,261 @@
+"""`cardavia match`: seeded deals between players, each move checked by the service.
+
+    cardavia match durak --seats strong,http://127.0.0.1:9000/ --deals 100 --budget 200
+
+A player is a level of the service's AI (`random`, `basic`, `strong`: it plays through
+`ai-move`) or an outside bot: the URL of an HTTP endpoint that receives, as a JSON POST,
+
+    {"game": "durak", "seat": 1, "view": View, "legal_moves": [Move…]}
+
+(`view` is what that seat may see, `legal_moves` that seat's listed moves, a template
+among them where the game lists one) and answers the move it plays, as a Move object or as
+`{"move": Move}`. Deal i is dealt from seed `--seed` + i, and the players rotate round the
+table: player j sits at seat (j + i) mod n, so over n deals every player has held every
+seat of every seeded deal's neighbourhood. Every move, the AI's too, goes through `/move`;
+a bot's move that is illegal, unreadable or late forfeits its deal, which is left out of
+the figures and counted against the bot (exit status 1).
+
+The figures are per player: the mean score with Student's t 95% interval, and where the
+game has winners the share of deals won with Wilson's 95% interval (Durak: of the decided
+deals, a draw deciding nothing; Ganjifa: a win shared by k players counts 1/k).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import requests
+
+from cardavia_client.client import Client, ProblemError
+from cardavia_client.stats import mean_ci, wilson
+from cardavia_client.types import Move, State
+
+LEVELS = ("random", "basic", "strong")
+# A bot has this long (connect, read) to answer one move; past it the deal is forfeit.
+BOT_TIMEOUT = (5.0, 30.0)
+# A deal longer than this is a bug somewhere: no deal of these games comes near it.
+MAX_MOVES = 1000
+
+
+class Forfeit(Exception):
+    """A bot's answer that cannot be played: its deal ends there, counted against it."""
+
+
+@dataclass
+class Player:
+    """One entry of `--seats`: a level of the service's AI, or a bot's URL."""
+
+    spec: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.spec not in LEVELS
+
+
+def parse_seats(text: str) -> list[Player]:
+    """`strong,basic,http://…`: one player per seat, in the order of the first deal's seats."""
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if part not in LEVELS and not part.startswith(("http://", "https://")):
+            raise ValueError(f"{part!r} is neither a level ({', '.join(LEVELS)}) nor an "
+                             "http(s) URL")
+        out.append(Player(part))
+    if len(out) < 2:
+        raise ValueError("a match needs at least two seats")
+    return out
+
+
+@dataclass
+class DealResult:
+    """One deal: its seed, which player sat at each seat, the seats' scores (None when
+    forfeit) and the settlement; or the forfeiting player and why."""
+
+    seed: int
+    players_at: list[int]
+    moves: int
+    settlement: dict[str, Any] | None = None
+    forfeit: int | None = None
+    reason: str | None = None
+
+    @property
+    def scores(self) -> list[float]:
+        assert self.settlement is not None
+        return [float(s) for s in self.settlement["scores"]]
+
+
+def ai_seed(deal_seed: int, move_index: int) -> int:
+    """The AI's seed for one move: the same move again for the same match."""
+    return deal_seed * 1000 + move_index
+
+
+def ask_bot(session: requests.Session, url: str, game: str, view: State, seat: int,
+            legal: list[Move]) -> Move:
+    """The bot's move, with `seat` filled in when the bot leaves it out."""
+    body = {"game": game, "seat": seat, "view": view, "legal_moves": legal}
+    try:
+        r = session.post(url, json=body, timeout=BOT_TIMEOUT)
+    except requests.RequestException as e:
+        raise Forfeit(f"the bot did not answer: {e}") from None
+    if r.status_code != 200:
+        raise Forfeit(f"the bot answered HTTP {r.status_code}: {r.text[:200]!r}")
+    try:
+        answer = r.json()
+    except ValueError:
+        raise Forfeit(f"the bot's answer is not JSON: {r.text[:200]!r}") from None
+    if isinstance(answer, dict) and isinstance(answer.get("move"), dict):
+        answer = answer["move"]
+    if not isinstance(answer, dict) or "action" not in answer:
+        raise Forfeit(f"the bot's answer is not a move: {json.dumps(answer)[:200]}")
+    answer.setdefault("seat", seat)
+    return answer  # type: ignore[return-value]
+
+
+def play_deal(client: Client, session: requests.Session, game: str, players: list[Player],
+              index: int, seed: int, budget_ms: int, options: dict[str, Any]) -> DealResult:
+    """Deal `seed` played to its end, player j at seat (j + index) mod n."""
+    n = len(players)
+    players_at = [(s - index) % n for s in range(n)]
+    state: State = client.deal(game, seed=seed, **options).state
+    settlement = None
+    moves = 0
+    while (seat := state["to_act"]) is not None:
+        if moves >= MAX_MOVES:
+            raise RuntimeError(f"deal {seed} did not end after {MAX_MOVES} moves")
+        j = players_at[seat]
+        player = players[j]
+        if player.is_bot:
+            own = [m for m in client.legal_moves(game, state).moves if m["seat"] == seat]
+            try:
+                move = ask_bot(session, player.spec, game, client.view(game, state, seat),
+                               seat, own)
+                result = client.move(game, state, move)
+            except Forfeit as e:
+                return DealResult(seed, players_at, moves, forfeit=j, reason=str(e))
+            except ProblemError as e:  # a move the service cannot read (422)
+                return DealResult(seed, players_at, moves, forfeit=j,
+                                  reason=f"not a move: {e}")
+            if not result.legal:
+                assert result.reason is not None
+                return DealResult(seed, players_at, moves, forfeit=j,
+                                  reason=f"illegal move {json.dumps(move)}: "
+                                         f"{result.reason.message}")
+        else:
+            move = client.ai_move(game, state, seat=seat, level=player.spec,
+                                  seed=ai_seed(seed, moves), budget_ms=budget_ms).move
+            result = client.move(game, state, move)
+            if not result.legal:  # the service's own AI: a fault of the service
+                raise RuntimeError(f"the {player.spec} AI played an illegal move in deal "
+                                   f"{seed}: {json.dumps(move)}")
+        assert result.state is not None
+        state, settlement = result.state, result.settlement
+        moves += 1
+    return DealResult(seed, players_at, moves, settlement=settlement)
+
+
+# -- the figures --------------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """One player's figures over the deals that were played out."""
+
+    player: str
+    deals: int = 0
+    forfeits: int = 0
+    scores: list[float] = field(default_factory=list)
+    wins: float = 0.0  # a shared win counts its share
+    losses: int = 0
+    draws: int = 0
+
+    def as_dict(self, game: str) -> dict[str, Any]:
+        mean, ci = mean_ci(self.scores)
+        out: dict[str, Any] = {"player": self.player, "deals": self.deals,
+                               "forfeits": self.forfeits, "mean_score": mean, "score_ci": ci}
+        if game == "durak":
+            decided = int(self.wins) + self.losses
+            out.update(wins=int(self.wins), losses=self.losses, draws=self.draws,
+                       won_of_decided=self.wins / decided if decided else None,
+                       won_ci=wilson(self.wins, decided))
+        elif game == "ganjifa":
+            out.update(win_share=self.wins / self.deals if self.deals else None,
+                       won_ci=wilson(self.wins, self.deals))
+        return out
+
+
+def figures(game: str, players: list[Player], results: list[DealResult]) -> list[dict]:
+    per = [Figures(p.spec) for p in players]
+    for r in results:
+        if r.forfeit is not None:
+            per[r.forfeit].forfeits += 1
+            continue
+        assert r.settlement is not None
+        scores = r.scores
+        winners = r.settlement.get("winners")
+        for seat, j in enumerate(r.players_at):
+            f = per[j]
+            f.deals += 1
+            f.scores.append(scores[seat])
+            if game == "ganjifa" and winners:
+                if seat in winners:
+                    f.wins += 1 / len(winners)
+            elif scores[seat] > 0:
+                f.wins += 1
+            elif scores[seat] < 0:
+                f.losses += 1
+            else:
+                f.draws += 1
+    return [f.as_dict(game) for f in per]
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:+.1f}"
+
+
+def report(game: str, deals: int, seed: int, budget_ms: int, table: list[dict]) -> str:
+    """The figures for a terminal: two lines a player."""
+    lines = [f"{game}: {deals} deals (seeds {seed}-{seed + deals - 1}), the players rotating "
+             f"round the table,", f"AI budget {budget_ms} ms; 95% intervals in brackets"]
+    for i, f in enumerate(table, 1):
+        first = f"{i}. {f['player']}: {f['deals']} deals"
+        if "won_of_decided" in f:
+            first += f", {f['wins']} won, {f['losses']} lost, {f['draws']} drawn"
+        if f["forfeits"]:
+            first += f", {f['forfeits']} forfeit"
+        second = ""
+        if "won_of_decided" in f:
+            second = f"won {_pct(f['won_of_decided'])} of the decided deals"
+        elif "win_share" in f:
+            second = f"win share {_pct(f['win_share'])}"
+        if f.get("won_ci"):
+            second += f" ({_pct(f['won_ci'][0])} to {_pct(f['won_ci'][1])})"
+        lo_hi = f["score_ci"]
+        second += ("; " if second else "") + f"mean score {_num(f['mean_score'])}" + (
+            f" ({_num(lo_hi[0])} to {_num(lo_hi[1])})" if lo_hi else "")
+        lines += [f"  {first}", f"     {second}"]
+    return "\n".join(lines)
+
+
+def run(client: Client, game: str, players: list[Player], deals: int, seed: int = 0,
+        budget_ms: int = 200, progress=None) -> tuple[list[DealResult], list[dict]]:
+    """The whole match: every deal's result and each player's figures. Tarot is dealt for
+    as many players as there are seats; another game must be given its own count."""
+    info = client.game(game)
+    options: dict[str, Any] = {}
+    if len(players) != info["players"]:
+        options["players"] = len(players)
+    results = []
+    with requests.Session() as session:
+        for i in range(deals):
+            results.append(play_deal(client, session, game, players, i, seed + i, budget_ms,
+                                     options))
+            if progress is not None:
+                progress(results[-1])
+    return results, figures(game, players, results)
+

@@ -1,0 +1,143 @@
+"""`cardavia match` (clients/python/cardavia_client/match.py) against a real gunicorn, with
+the README's example bot running as a real process in one seat, and a bot that answers an
+illegal move; the figures on known deals, without a server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+
+import pytest
+import requests
+from cardavia_client import match
+
+from tests.support.servers import ROOT, free_port
+
+CARDAVIA = str(Path(sys.executable).with_name("cardavia"))
+BOT = ROOT / "clients" / "python" / "examples" / "bot.py"
+
+
+def cardavia(server: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([CARDAVIA, "--url", server, *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.fixture(scope="module")
+def example_bot():
+    """clients/python/examples/bot.py as README.md runs it: its URL."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, str(BOT), str(port)], stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                requests.get(url, timeout=1)  # any answer: the bot is listening
+                break
+            except requests.ConnectionError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the example bot did not start") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.http
+@pytest.mark.parametrize("game, seats", [("durak", "basic,BOT"),
+                                         ("tarot", "random,BOT,basic"),
+                                         ("ganjifa", "BOT,basic,random")])
+def test_a_match_with_the_example_bot(server, example_bot, game, seats):
+    seats = seats.replace("BOT", example_bot)
+    done = cardavia(server, "match", game, "--seats", seats, "--deals", "3", "--budget",
+                    "20", "--seed", "5", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    n = len(seats.split(","))
+    assert [r["seed"] for r in out["results"]] == [5, 6, 7]
+    for i, r in enumerate(out["results"]):
+        # Player j sits at seat (j + i) mod n: every player moves round the table.
+        assert r["players_at"] == [(s - i) % n for s in range(n)]
+        assert r["forfeit"] is None and len(r["scores"]) == n and r["moves"] > 0
+    assert [p["player"] for p in out["players"]] == seats.split(",")
+    for j, p in enumerate(out["players"]):
+        mine = [r["scores"][r["players_at"].index(j)] for r in out["results"]]
+        assert p["deals"] == 3 and p["mean_score"] == pytest.approx(sum(mine) / 3)
+        assert p["score_ci"][0] <= p["mean_score"] <= p["score_ci"][1]
+    if game == "durak":
+        assert sum(p["wins"] + p["losses"] + p["draws"] for p in out["players"]) == 6
+    if game == "ganjifa":  # the shares of one deal's win add up to 1
+        assert sum(p["win_share"] for p in out["players"]) == pytest.approx(1)
+    text = cardavia(server, "match", game, "--seats", seats, "--deals", "3", "--budget",
+                    "20", "--seed", "5", "--quiet")
+    assert text.returncode == 0 and text.stderr == ""
+    assert "95% interval" in text.stdout and example_bot in text.stdout
+
+
+class Cheat(BaseHTTPRequestHandler):
+    """A bot that attacks with a card it does not hold (or, defending, takes: legal)."""
+
+    def do_POST(self):
+        asked = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        hand = asked["view"]["hands"][asked["seat"]]
+        absent = next(c for c in ("6S", "7S", "8S", "9S", "10S", "JS", "QS")
+                      if c not in hand)
+        body = json.dumps({"action": "attack", "card": absent}).encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.http
+def test_an_illegal_bot_move_forfeits_its_deal_and_exits_1(server):
+    httpd = HTTPServer(("127.0.0.1", 0), Cheat)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_port}/"
+        done = cardavia(server, "match", "durak", "--seats", f"basic,{url}", "--deals", "2",
+                        "--budget", "20", "--json")
+    finally:
+        httpd.shutdown()
+    assert done.returncode == 1, done.stderr
+    out = json.loads(done.stdout)
+    assert all(r["forfeit"] == 1 and "illegal move" in r["reason"] for r in out["results"])
+    assert out["players"][1]["forfeits"] == 2 and out["players"][1]["deals"] == 0
+
+
+def test_bad_seats_are_bad_usage(server):
+    done = cardavia(server, "match", "durak", "--seats", "strong,grandmaster")
+    assert done.returncode == 2 and "grandmaster" in done.stderr
+
+
+def test_figures_of_known_deals():
+    players = [match.Player("strong"), match.Player("basic")]
+    durak = [match.DealResult(0, [0, 1], 30, {"scores": [1, -1]}),
+             match.DealResult(1, [1, 0], 30, {"scores": [1, -1]}),
+             match.DealResult(2, [0, 1], 30, {"scores": [0, 0]}),
+             match.DealResult(3, [1, 0], 3, forfeit=1, reason="late")]
+    strong, basic = match.figures("durak", players, durak)
+    assert (strong["wins"], strong["losses"], strong["draws"]) == (1, 1, 1)
+    assert strong["won_of_decided"] == 0.5 and strong["won_ci"] == match.wilson(1, 2)
+    assert basic["forfeits"] == 1 and basic["deals"] == 3
+    three = [match.Player("strong"), match.Player("basic"), match.Player("random")]
+    ganjifa = [match.DealResult(0, [0, 1, 2], 90, {"scores": [40, 40, 40],
+                                                    "winners": [0, 1]})]
+    shares = [f["win_share"] for f in match.figures("ganjifa", three, ganjifa)]
+    assert shares == [0.5, 0.5, 0]
+
+
+def test_the_readme_shows_the_example_bot_as_it_is():
+    readme = (ROOT / "README.md").read_text()
+    assert f"```python\n{BOT.read_text()}```" in readme
+    assert len(BOT.read_text().splitlines()) <= 25
