@@ -150,7 +150,7 @@ def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
     text = "".join(transcript)
     assert child.exitstatus == 0, text[-2000:]
     assert "takes one card" in text and "choose a number from 1 to" in text
-    assert "'xyz' is not a durak action: they are attack, defend, take, pass." in text
+    assert "'xyz' is not a durak action: they are attack, defend, take, pass, transfer." in text
     assert "Illegal: " in text
     assert "The deal is over." in text and "the whole table, face up" in text
     # Every line fits an 80-column terminal, but the one naming the record's (long) path.
@@ -204,7 +204,7 @@ def test_a_mistyped_action_names_the_actions_and_the_nearest(server, dealt, type
                                                               suggested):
     done = run(server, "move", str(dealt), *typed.split())
     assert done.returncode == 2
-    assert "they are attack, defend, take, pass" in done.stderr
+    assert "they are attack, defend, take, pass, transfer" in done.stderr
     if suggested:
         assert done.stderr.rstrip().endswith(f"did you mean '{suggested}'?")
     else:
@@ -240,3 +240,11 @@ def test_output_cut_short_by_a_pipe_is_no_traceback(server, dealt):
                            capture_output=True, text=True, timeout=60,
                            env={**os.environ, "CARDAVIA_URL": server})
     assert len(piped.stdout) == 300 and piped.stderr == ""
+
+
+def test_the_actions_named_are_each_games_own():
+    """The command line names each game's actions from its own table: the rules' list."""
+    from cardavia_client import cli
+
+    from schemas.registry import GAMES
+    assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == cli.ACTIONS

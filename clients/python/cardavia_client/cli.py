@@ -46,11 +46,11 @@ from cardavia_client.types import GameRecord, Move, Reason, State
 
 GAMES = ("durak", "tarot", "ganjifa")
 # Each game's actions (API.md's moves), to name them when a typed one is none of them.
-ACTIONS = {"durak": ("attack", "defend", "take", "pass"),
+ACTIONS = {"durak": ("attack", "defend", "take", "pass", "transfer"),
            "tarot": ("bid", "call", "discard", "chelem", "poignee", "play"),
            "ganjifa": ("play", "dukal", "discard")}
 ILLEGAL, USAGE = 1, 2
-CARD_ACTIONS = ("attack", "defend", "play", "call")
+CARD_ACTIONS = ("attack", "defend", "transfer", "play", "call")
 CARDS_ACTIONS = ("discard", "dukal", "poignee")
 YES, NO = ("yes", "true", "y"), ("no", "false", "n")
 
