@@ -247,6 +247,16 @@ class Client:
         return self._send("POST", f"/v1/games/{game}/render", body).text
 
     @_answer
+    def words(self) -> dict[str, str]:
+        """The table page's words (`GET /table/locales/{lang}.json`) in the language the
+        service answers this client in (its `Content-Language` for `language`): labels,
+        phases, contracts, the score sheet's terms, one list per language."""
+        lang = self._send("GET", "/healthz").headers.get("Content-Language", "en")
+        if not lang.isalpha():
+            raise UnexpectedAnswerError(f"Content-Language {lang!r} is no language")
+        return cast(dict[str, str], self._json("GET", f"/table/locales/{lang}.json"))
+
+    @_answer
     def rules(self, game: str) -> list[Rule]:
         """`GET /v1/games/{game}/rules`: every rule of the game, in the client's language."""
         return [Rule(r["id"], r["title"], r["text"])
