@@ -115,6 +115,19 @@ def test_a_number_beyond_a_double_is_a_422_naming_the_place(server, game_id, end
     assert fields_of_json(problem) == [dotted(path)]
 
 
+@pytest.mark.parametrize("value", [[3], {"v": 3}, 1e308, 0.5, True, "3"])
+@pytest.mark.parametrize("endpoint", ["settlement", "session"])
+def test_a_score_sheet_count_of_the_wrong_type_is_a_422(server, endpoint, value):
+    """An integer field without a range of its own (a sheet's `bouts`): its message once
+    named a range it does not have, and answered 500."""
+    sheet = {"contract": "garde", "bouts": value, "points": 40}
+    body = sheet if endpoint == "settlement" else {"players": ["A", "B", "C", "D"],
+                                                   "deals": [sheet]}
+    r = requests.post(f"{server}/v1/games/tarot/{endpoint}", json=body, timeout=30)
+    problem = bounded_problem(r)
+    assert any(f.endswith("bouts") for f in fields_of_json(problem)), problem
+
+
 def test_a_text_that_is_not_json_stays_a_400(server):
     for raw in [b'{"move": 1e400', b'{"a": 1e400 x}', b'{"a": [1, }']:
         r = requests.post(f"{server}/v1/games/durak/move", data=raw, timeout=30,
