@@ -8,18 +8,18 @@ export HOST PORT
 
 .PHONY: serve test lint bench clean
 
-# `serve` installs the runtime dependencies only, `test` (and the targets that lint or
-# measure) the test extras too; each stamp is remade when pyproject.toml changes.
-$(BIN)/activate: pyproject.toml
+# `serve` installs the runtime dependencies and the Python client with `cardavia` (their
+# own distribution, which README's examples use beside the service); `test` (and the
+# targets that lint or measure) the test extras too; each stamp is remade when a
+# pyproject.toml changes.
+$(BIN)/activate: pyproject.toml clients/python/pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e . -e clients/python
 	touch $(BIN)/activate
 
-$(VENV)/.test-extras: $(BIN)/activate clients/python/pyproject.toml
+$(VENV)/.test-extras: $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	# The Python client and `cardavia` (their own distribution), for their tests.
-	$(BIN)/python -m pip install --quiet -e clients/python
 	touch $(VENV)/.test-extras
 
 serve: $(BIN)/activate

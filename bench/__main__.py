@@ -7,10 +7,11 @@ playouts/s; ~40-60 min by default), `--only replay` (moves checked per second th
 /replay against /move, ~1 min), `--only stack` (slow clients, long searches and a rollout,
 against one bare gunicorn and against deploy/stack.py's nginx and two pools),
 `--only instructions` (a random deal of each game in CPython instructions under callgrind,
-optionally beside a baseline revision, `--insn-baseline REV`).
+optionally beside a baseline revision, `--insn-baseline REV`), `--only fuzz` (the mutation
+fuzzer of the tests, unsigned and signed, `--fuzz-count` cases each from `--fuzz-seed`).
 
 Prints a table per part and writes the same figures to bench/results/latest.json (load,
-soak, faults, ai, replay, stack and instructions to bench/results/<part>.json).
+soak, faults, ai, replay, stack, instructions and fuzz to bench/results/<part>.json).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bench import (
     ai,
     deals,
     faults,
+    fuzz,
     http,
     instructions,
     memory,
@@ -41,7 +43,7 @@ from bench.report import machine, table, write_json
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     p.add_argument("--only", choices=("deals", "http", "load", "soak", "faults", "ai", "replay",
-                                      "abuse", "stack", "instructions"),
+                                      "abuse", "stack", "instructions", "fuzz"),
                    help="run one part ((c) goes with http); load, soak, faults and ai run "
                    "only when named here")
     p.add_argument("--deal-seconds", type=float, default=3.0, help="per game (default 3)")
@@ -83,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--replay-deals", type=int, default=20,
                    help="seeded random deals per game for --only replay (default 20)")
     p.add_argument("--replay-rounds", type=int, default=3, help="(default 3)")
+    p.add_argument("--fuzz-count", type=int, default=5000,
+                   help="damaged requests per mode in --only fuzz (default 5000)")
+    p.add_argument("--fuzz-seed", type=int, default=1,
+                   help="the seed of --only fuzz (default 1)")
     p.add_argument("--stack-seconds", type=float, default=8.0,
                    help="probe seconds per abuse and deployment in --only stack (default 8)")
     p.add_argument("--insn-deals", type=int, default=50,
@@ -99,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.output is None:
         extra = args.only in ("load", "soak", "faults", "ai", "replay", "stack",
-                              "instructions")
+                              "instructions", "fuzz")
         args.output = RESULTS / (f"{args.only}.json" if extra else "latest.json")
     if args.only == "instructions" and shutil.which("valgrind") is None:
         print(instructions.INSTALL)
@@ -200,6 +206,14 @@ def main(argv: list[str] | None = None) -> int:
                     f"deploy/stack.py (after: nginx, rules and AI pools); probe: /healthz "
                     f"and /move in turn on one connection for {r['seconds']:g} s, "
                     f"{r['probe_timeout_s']:g} s timeout", *stack.rows(r)), end="\n\n")
+    if args.only == "fuzz":
+        results["fuzz"] = r = fuzz.run(args.fuzz_count, args.fuzz_seed)
+        print(table(f"fuzz: damaged requests of every game and count to every endpoint "
+                    f"taking a state, a seat or a score sheet, seed {r['seed']}",
+                    *fuzz.rows(r)), end="\n\n")
+        if any(m["failures"] for m in r["modes"].values()):
+            write_json(args.output, results)
+            return 1
     if args.only == "instructions":
         results["instructions"] = r = instructions.run(args.insn_deals, args.insn_baseline,
                                                        args.games)

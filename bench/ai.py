@@ -4,7 +4,7 @@ how many playouts a second the search runs.
 Strength: seeded deals (`game.deal(random.Random(seed))`, seeds 0..N-1) played to their end
 by two levels (Tarot also with 3 and 5 players, T18: `tarot3`, `tarot5`), the tested level in
 one seat that rotates with the seed (`seed % players`) and the other level in every other
-seat. Every move comes from `rules.ai.choose` given the
+seat. Every move comes from `rules.ai.levels.choose` given the
 acting seat's view, with an rng seeded per (deal, move). The strong level gets a fixed
 number of playouts, `search.playout_count(game, view, budget_ms)` (what the budget gives),
 and a deadline far away, so the moves, hence the figures, do not depend on how busy the
@@ -33,8 +33,10 @@ from bench import reference
 from bench.load import CLK_TCK, exchange, machine_ticks, request_bytes
 from bench.server import Gunicorn
 from bench.traffic import percentile
-from rules.ai import LEVELS, choose, search, settings
+from rules.ai import LEVELS, search
+from rules.ai.levels import choose
 from rules.game import Template
+from rules.registry import ai_of
 from schemas.registry import GAMES
 
 # A game of the registry, or a Tarot variant: (the registry's game, its deal options).
@@ -478,7 +480,7 @@ def playout_rows(result: dict) -> tuple[list[str], list[list[str]]]:
                      f"{sum(firsts) / len(firsts):,.0f}" if firsts else "-",
                      # RATE is playouts per ms of budget from a fresh deal, about half of
                      # what one core runs.
-                     f"~{2 * settings.of(GAMES[registry_id(g)].game).rate * 1000:,.0f}"])
+                     f"~{2 * ai_of(GAMES[registry_id(g)].game).rate * 1000:,.0f}"])
     return headers, body
 
 

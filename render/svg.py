@@ -13,8 +13,10 @@ from html import escape
 from typing import NamedTuple
 
 from render import art
+from render import cards as pictures
 from render.art import num
-from render.table import Row, Seat, Table
+from render.layout import Layout, Row, Seat
+from render.registry import DRAWINGS
 from render.words import Words
 
 WIDTH = 1200
@@ -23,11 +25,6 @@ FELT = "#2f6b3a"
 FELT_DARK = "#24542d"
 LABEL = "#f4f1e4"
 HIGHLIGHT = "#ffd54f"
-# Each game's card size on the table: the viewer's hand and the middle, the other hands.
-SCALE = {"durak": (1.0, 0.62), "tarot": (0.9, 0.56), "ganjifa": (0.95, 0.6)}
-# The least step between the cards of a hand, in card widths: a rectangular card shows
-# its index in its left corner, a round Ganjifa card its number in the middle.
-OVERLAP = {"durak": 0.55, "tarot": 0.55, "ganjifa": 1.04}
 # Cards shown rather than played are drawn smaller: the poignées, the chien turned up.
 ROW_SCALE = {"poignees": 0.62, "chien_shown": 0.75, "dukal": 0.8}
 
@@ -59,7 +56,7 @@ def text_width(content: str, size: float, bold: bool = False) -> float:
 
 
 def card_size(game: str, scale: float) -> tuple[float, float]:
-    w, h = art.SIZE[game]
+    w, h = DRAWINGS[game].size
     return w * scale, h * scale
 
 
@@ -67,7 +64,7 @@ def face_down(game: str, place: str, count: int, x: float, y: float, scale: floa
               step: float, words: Words) -> tuple[str, float]:
     """`count` backs fanned from (x, y) and their count: the pile's SVG and its width."""
     w, h = card_size(game, scale)
-    backs = "".join(art.card_back(game, x + i * step, y, scale) for i in range(count))
+    backs = "".join(pictures.card_back(game, x + i * step, y, scale) for i in range(count))
     end = x + (count - 1) * step + w
     title = words("render.face_down", n=count)
     svg = (f'<g class="hidden" data-place="{escape(place)}" data-count="{count}">'
@@ -84,13 +81,13 @@ def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[s
     out = []
     height = 0.0
     if cards:
-        per_row = max(1, int((room - w) // (w * OVERLAP[game])) + 1)
+        per_row = max(1, int((room - w) // (w * DRAWINGS[game].overlap)) + 1)
         rows = -(-len(cards) // per_row)
         per_row = -(-len(cards) // rows)
         step = min(w + 6, (room - w) / max(1, per_row - 1))
         for i, code in enumerate(cards):
             r, c = divmod(i, per_row)
-            out.append(art.card(game, code, MARGIN + c * step, y + r * (h + 8), scale))
+            out.append(pictures.card(game, code, MARGIN + c * step, y + r * (h + 8), scale))
         height = rows * (h + 8)
     if seat.hidden:
         step = min(w * 0.3, (room * 0.7 - w) / max(1, seat.hidden - 1))
@@ -132,7 +129,7 @@ def won_pile(words: Words, game: str, place: str, title: str, count: int, right:
     w, h = card_size(game, scale)
     x = right - w - 4
     if count:
-        stack = "".join(art.card_back(game, x + i * 2, y + i * 2 - 4, scale)
+        stack = "".join(pictures.card_back(game, x + i * 2, y + i * 2 - 4, scale)
                         for i in range(min(3, count)))
     else:
         stack = (f'<rect x="{num(x)}" y="{num(y - 4)}" width="{num(w)}" height="{num(h)}" '
@@ -151,9 +148,9 @@ def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
     captions = any(s.caption for s in row.slots)
     over = any(s.over for s in row.slots)
     for slot in row.slots:
-        out.append(art.card(game, slot.card, x, top, scale))
+        out.append(pictures.card(game, slot.card, x, top, scale))
         if slot.over is not None:
-            out.append(art.card(game, slot.over, x + w * 0.28, top + h * 0.28, scale))
+            out.append(pictures.card(game, slot.over, x + w * 0.28, top + h * 0.28, scale))
         if slot.caption:
             out.append(label(words, x + w / 2, top + h + (h * 0.28 if over else 0) + 16,
                              slot.caption, 12, LABEL, anchor="middle"))
@@ -180,7 +177,7 @@ def stock_block(game: str, row: Row, scale: float, words: Words) -> Block:
     top = 22.0
     out = [label(words, 0, 14, row.title, 14, LABEL, "bold"),
            # the turned-up card lies crosswise under the pile, its index showing
-           art.card(game, trump, 0, top + (h - w) / 2 + w, scale, rotate=-90)]
+           pictures.card(game, trump, 0, top + (h - w) / 2 + w, scale, rotate=-90)]
     width = h
     if row.hidden:
         svg, pile = face_down(game, "stock", row.hidden, h * 0.45, top, scale, 1.5, words)
@@ -189,11 +186,11 @@ def stock_block(game: str, row: Row, scale: float, words: Words) -> Block:
     return Block("".join(out), width, top + h + 6)
 
 
-def middle(game: str, table: Table, y: float, words: Words) -> tuple[str, float]:
+def middle(game: str, table: Layout, y: float, words: Words) -> tuple[str, float]:
     """The rows of the middle of the table, left to right, wrapping, and the piles out of
     play at its right: the SVG, the height."""
     rows = table.rows
-    scale = SCALE[game][0]
+    scale = DRAWINGS[game].scale[0]
     blocks = []
     for row in rows:
         if row.place == "stock":
@@ -218,17 +215,12 @@ def middle(game: str, table: Table, y: float, words: Words) -> tuple[str, float]
     return felt + "".join(out), height + 12
 
 
-def trump_badge(game: str, table: Table, words: Words) -> str:
-    """The trump at a glance: Durak's suit pip (D3), Ganjifa's trump emblem (G3)."""
-    x, y = WIDTH - MARGIN - 28, 44
-    if table.trump is None:
+def trump_badge(game: str, table: Layout) -> str:
+    """The trump at a glance, drawn by the game (D3, G3)."""
+    badge = DRAWINGS[game].trump_badge
+    if table.trump is None or badge is None:
         return ""
-    if game == "durak":
-        return (f'<circle cx="{x}" cy="{y}" r="24" fill="{art.PAPER}" stroke="{art.GOLD}" '
-                f'stroke-width="2"/>' + art.use(f"pip-{table.trump}", x, y, 28))
-    bg, ink = art.AVATAR_COLOURS[table.trump]
-    return (f'<circle cx="{x}" cy="{y}" r="24" fill="{bg}" stroke="{art.GOLD}" '
-            f'stroke-width="2"/>' + art.use(f"em-{table.trump}", x, y, 30, f' color="{ink}"'))
+    return badge(table.trump, WIDTH - MARGIN - 28, 44)
 
 
 def fact_lines(facts: tuple[str, ...]) -> list[str]:
@@ -255,12 +247,12 @@ def settlement(words: Words, lines: tuple[str, ...], y: float) -> tuple[str, flo
     return "".join(out), height + 12
 
 
-def svg(table: Table, words: Words) -> str:
+def svg(table: Layout, words: Words) -> str:
     game = table.game
-    big, small = SCALE[game]
+    big, small = DRAWINGS[game].scale
     parts = [label(words, MARGIN, 34, table.title, 22, LABEL, "bold"),
              label(words, MARGIN, 60, table.status, 16, HIGHLIGHT),
-             trump_badge(game, table, words)]
+             trump_badge(game, table)]
     y = 84.0
     for line in fact_lines(table.facts):
         parts.append(label(words, MARGIN, y, line, 14))
@@ -282,5 +274,5 @@ def svg(table: Table, words: Words) -> str:
     total = num(y + height + 8)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total}" '
             f'viewBox="0 0 {WIDTH} {total}" role="img" data-game="{game}">'
-            f"<title>{escape(table.title)}</title>{art.defs(game)}"
+            f"<title>{escape(table.title)}</title>{pictures.defs(game)}"
             f'<rect width="100%" height="100%" fill="{FELT}"/>' + "".join(parts) + "</svg>\n")

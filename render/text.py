@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from render.table import Row, Seat, Slot, Table
+from render.layout import Layout, Row, Seat, Slot
 from render.words import Words
 
 WIDTH = 80
@@ -75,7 +75,7 @@ def _row(row: Row, words: Words) -> list[str]:
     return flow(items or ["-"], "  ", f"{row.title}: ")
 
 
-def text(table: Table, words: Words) -> str:
+def text(table: Layout, words: Words) -> str:
     """The table as lines of at most 80 columns (in languages written in single-width
     letters): the title, whose turn it is and the table's facts; the other seats, the
     middle of the table, the viewer's seat last; the settlement when the deal is over."""

@@ -231,8 +231,12 @@ class Game:
     deck_info: dict[str, Any]
     rules: tuple[str, ...]
     actions: tuple[str, ...]
-    # The module of the game's AI, whose SETTINGS the AI reads (rules/ai/settings.py).
-    ai_module: str
+
+    @property
+    def all_cards(self) -> Deck:
+        """Every card any deal of the game may hold, by index: the deck, unless the game
+        deals decks of several sizes (Durak's D16), whose cards share one numbering."""
+        return self.deck
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -261,7 +265,7 @@ class Game:
                 raise InvalidState(problems)
         return self.deal_from(order, **options)
 
-    def shuffle(self, rng: random.Random) -> list[int]:
+    def shuffle(self, rng: random.Random, **options: Any) -> list[int]:
         """The whole deck in a random order (first = top): what `deal` deals from when it is
         given no order, so that a client can be told the order and deal it again."""
         # Sorting by independent uniform keys is a uniform shuffle (two keys tie with
@@ -333,6 +337,23 @@ class Game:
 def placed(path: str, cards) -> list[tuple[str, int]]:
     """The cards of one pile with the field path of each: `hands.0.3`."""
     return [(f"{path}.{i}", c) for i, c in enumerate(cards)]
+
+
+def repeat_problems(deck: Deck, path: str, cards) -> list[Problem]:
+    """A list of cards that names one card twice, each repeat at its second place. For the
+    lists outside a state's piles (Tarot's shown chien, a poignée): conservation counts
+    the piles, and a list that is read as a set would otherwise drop a repeat unseen."""
+    if len(set(cards)) == len(cards):
+        return []
+    seen: dict[int, str] = {}
+    problems = []
+    for where, card in placed(path, cards):
+        if card in seen:
+            problems.append(Problem(where, "card_twice", {"card": deck.codes[card],
+                                                          "also": seen[card]}))
+        else:
+            seen[card] = where
+    return problems
 
 
 def conservation_problems(deck: Deck, piles, places: Callable[[], list[tuple[str, int]]]

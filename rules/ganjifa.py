@@ -649,7 +649,6 @@ class Ganjifa(Game):
     }
     rules = tuple(f"G{i}" for i in range(1, 10))
     actions = ("play", "dukal", "discard")
-    ai_module = "rules.ai.ganjifa"
 
     def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
         return name_card(catalogue, suit, rank)

@@ -31,6 +31,7 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
+from schemas.game import GameSchemas
 from schemas.views import View, hide_hands, with_derived
 
 PLAYERS = GAME.players
@@ -175,3 +176,6 @@ def dump_view(view: View) -> dict:
     out = dump_state(view.public)
     hide_hands(out, view, GAME.players)
     return with_derived(out, GAME, view)
+
+
+SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view, extra_info, extra_card)

@@ -16,6 +16,12 @@ from the bytes too, at C speed (a walk of the parsed body in Python cost a Ganji
 several times its parsing): strings cut out, only brackets kept, the innermost pairs
 removed once per level.
 
+A body that orjson itself refuses while it is valid JSON (RFC 8259 sets no depth and no
+range) is refused the same way, at the place: nested beyond orjson's own limit (1,024
+levels), or holding a number that is infinite as a double (`1e400`). orjson says where it
+stopped; `unreadable` walks the text up to there, a token at a time (at most MAX_VALUES of
+them, counted before), to name the place as a path.
+
 No object of a request has more than MAX_MEMBERS members either (a Tarot state, the
 largest, has 17 with its signature): marshmallow names each unknown member in an error of
 its own. The schemas check it (schemas/common.py's BaseSchema), object by object.
@@ -23,7 +29,11 @@ its own. The schemas check it (schemas/common.py's BaseSchema), object by object
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
+
+import orjson
 
 MAX_DEPTH = 7
 MAX_MEMBERS = 32
@@ -77,3 +87,52 @@ def _first_too_deep(body) -> tuple:
         stack.extend(reversed([((*path, k), v) for k, v in items
                                if v.__class__ in _CONTAINERS]))
     raise AssertionError("the bytes said too deep, the body does not")
+
+
+# A string, a structural character, or a run of anything else up to the next one of them.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+|\s+')
+_DEPTH_LIMIT = "depth limit exceeded"
+_INFINITE = "number is infinity"
+
+
+def unreadable(raw: bytes, e: orjson.JSONDecodeError) -> tuple[tuple, str] | None:
+    """Where a JSON text orjson refused is valid all the same, and why: (path, "depth") for
+    one nested beyond orjson's limit, the path of its first container deeper than
+    MAX_DEPTH; (path, "number") for a number infinite as a double. None for a text that is
+    not JSON at all."""
+    message = str(e)
+    kind = "depth" if _DEPTH_LIMIT in message else "number" if _INFINITE in message else None
+    if kind is None:
+        return None
+    try:
+        text = raw.decode()
+        if kind == "number":  # valid but for that, as Python's parser (inf allowed) says
+            json.loads(text)
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError included
+        return None
+    # Each frame: [its key or index, whether an object's next string is a key].
+    frames: list[list] = []
+    for token in _TOKEN.finditer(text, 0, max(0, e.pos)):
+        first = token.group()[0]
+        if first in "[{":
+            if kind == "depth" and len(frames) == MAX_DEPTH:
+                return tuple(f[0] for f in frames), kind
+            frames.append([None, True] if first == "{" else [0, False])
+        elif first in "]}":
+            if frames:
+                frames.pop()
+        elif not frames:
+            continue
+        elif first == ",":
+            top = frames[-1]
+            if top[0].__class__ is int:
+                top[0] += 1
+            else:
+                top[1] = True
+        elif first == '"' and frames[-1][1]:
+            try:
+                frames[-1][0] = orjson.loads(token.group())
+            except orjson.JSONDecodeError:
+                return None
+            frames[-1][1] = False
+    return tuple(f[0] for f in frames), kind

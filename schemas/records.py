@@ -12,7 +12,7 @@ from marshmallow import ValidationError, fields, validates_schema
 
 from schemas.common import BaseSchema, ListOf, one_of
 from schemas.fast import FastSchema
-from schemas.registry import GameSchemas
+from schemas.game import GameSchemas
 
 MAX_MOVES = 1000  # API.md: no deal of these games comes near it (Durak's longest ~125)
 INCLUDE = ("final", "all")

@@ -1,56 +1,11 @@
-"""Each game's rules beside its JSON shapes: what the service dispatches on."""
+"""This floor's part of every game of the registry (rules/registry.py): each game's JSON
+shapes beside its rules, what the service dispatches on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from rules.registry import floor
+from schemas import durak, ganjifa, tarot
+from schemas.game import GameSchemas
 
-from rules.game import Game, Move, Template, View
-from schemas import common, durak, ganjifa, tarot
-
-
-@dataclass(frozen=True)
-class GameSchemas:
-    game: Game
-    requests: dict[str, Any]
-    dump_state: Callable[[Any], dict]
-    dump_view: Callable[[View], dict]
-    # A game's own GameInfo fields (Ganjifa's avatar order) and per-card fields (its
-    # avatars and emblems), added beside the generic ones.
-    extra_info: Callable[[], dict] | None = None
-    extra_card: Callable[[int], dict] | None = None
-
-    def info(self) -> dict:
-        g = self.game
-        out = {"id": g.id, "name": g.name, "players": g.players, "summary": g.summary,
-               "deck": g.deck_info, "rules": list(g.rules)}
-        if self.extra_info is not None:
-            out.update(self.extra_info())
-        return out
-
-    def cards(self) -> list[dict]:
-        out = []
-        for i, c in enumerate(self.game.deck.cards):
-            card: dict[str, Any] = {"code": c.code, "suit": c.suit, "rank": c.rank,
-                                    "name": c.name, "label": c.label}
-            if c.points is not None:
-                card["points"] = c.points
-            if self.extra_card is not None:
-                card.update(self.extra_card(i))
-            out.append(card)
-        return out
-
-    def dump_move(self, move: Move | Template) -> dict:
-        return common.dump_move(self.game.deck, move)
-
-    def dump_event(self, event: dict) -> dict:
-        return common.dump_event(self.game.deck, event)
-
-
-GAMES: dict[str, GameSchemas] = {
-    "durak": GameSchemas(durak.GAME, durak.REQUESTS, durak.dump_state, durak.dump_view),
-    "tarot": GameSchemas(tarot.GAME, tarot.REQUESTS, tarot.dump_state, tarot.dump_view),
-    "ganjifa": GameSchemas(ganjifa.GAME, ganjifa.REQUESTS, ganjifa.dump_state,
-                           ganjifa.dump_view, ganjifa.extra_info, ganjifa.extra_card),
-}
+GAMES: dict[str, GameSchemas] = floor(
+    "schemas", (durak.SCHEMAS, tarot.SCHEMAS, ganjifa.SCHEMAS), lambda s: s.game)

@@ -1,13 +1,10 @@
 """A View as JSON (API.md, "A View"): the state's shape, every card hidden from the viewing
 seat written "?". A view is never loaded: the card fields of a state refuse "?" like any
 unknown code, so a view is never accepted where a state is. Each game's `dump_view` lives
-beside its `dump_state` (schemas/<game>.py) and is registered with it (schemas/registry.py).
+beside its `dump_state` (schemas/<game>.py), in its `SCHEMAS`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from rules.game import Game, View
 
@@ -26,12 +23,3 @@ def hide_hands(out: dict, view: View, players: int) -> None:
         if s != view.seat:
             out["hands"][s] = [HIDDEN] * view.hidden[s]
 
-
-def __getattr__(name: str) -> Any:
-    """`DUMP_VIEW`, each game's `dump_view` by game id, read from the registry when asked
-    for (the registry imports the games' schemas, which import this module)."""
-    if name == "DUMP_VIEW":
-        from schemas.registry import GAMES
-        dump: dict[str, Callable[[View], dict]] = {k: s.dump_view for k, s in GAMES.items()}
-        return dump
-    raise AttributeError(name)

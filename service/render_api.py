@@ -8,12 +8,12 @@ import copy
 from flask import Blueprint, Response
 from marshmallow import Schema, fields
 
-from render import Words, art, render_svg, render_text
+from render import Words, render_svg, render_text
+from render import cards as pictures
 from schemas.common import BaseSchema, one_of
 from schemas.registry import GAMES
-from schemas.views import DUMP_VIEW
 from service import i18n
-from service.api import body, game_for, state_of
+from service.api import body, game_for, seat_at_table, state_of
 from service.problems import ProblemError
 
 render = Blueprint("render", __name__)
@@ -55,10 +55,11 @@ def render_state(game_id: str):
     data = body(REQUESTS[game_id])
     state = state_of(schemas, data["state"])
     seat = data.get("seat")
+    seat_at_table(state, seat)
     if seat is None:
         table = schemas.dump_state(state)
     else:
-        table = DUMP_VIEW[game_id](schemas.game.observe(state, seat))
+        table = schemas.dump_view(schemas.game.observe(state, seat))
     fmt = data.get("format", "svg")
     drawn = DRAW[fmt](game_id, table, seat, words())
     return Response(drawn.encode(), mimetype=None, content_type=MEDIA[fmt])
@@ -67,16 +68,17 @@ def render_state(game_id: str):
 @render.get("/v1/games/<game_id>/cards/<name>.svg")
 def card_picture(game_id: str, name: str):
     """One card's picture, the art of /render: `{code}.svg`, or `back.svg` face down."""
-    game_for(game_id)
+    deck = game_for(game_id).game.deck
     lang = i18n.language()
     if name == "back":
-        return Response(art.document(game_id, None, words()("render.back")),
+        return Response(pictures.document(game_id, None, words()("render.back")),
                         content_type=MEDIA["svg"], headers=CARD_CACHE)
-    card = art.CARDS[game_id].get(name)
-    if card is None:
+    index = deck.index.get(name)
+    if index is None:
         raise ProblemError(404, "unknown-card", "Unknown card",
                            f"No card {name!r} in {game_id}; a card's picture is named by its "
                            "code, or back.svg.", params={"card": repr(name), "game": game_id})
+    card = deck.cards[index]
     title = i18n.card_name(lang, game_id, card.suit, card.rank)
-    return Response(art.document(game_id, name, title), content_type=MEDIA["svg"],
+    return Response(pictures.document(game_id, name, title), content_type=MEDIA["svg"],
                     headers=CARD_CACHE)

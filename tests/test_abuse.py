@@ -84,6 +84,44 @@ def test_a_value_nested_965_deep_is_a_422_naming_the_place(server, game_id, endp
     assert field.startswith(dotted(path)) and len(field.split(".")) == MAX_DEPTH
 
 
+@pytest.mark.parametrize("levels", [1024, 1025, 5000])
+@pytest.mark.parametrize(("game_id", "endpoint", "path"), [
+    ("durak", "move", ("move", "card")),
+    ("tarot", "legal-moves", ("state", "tricks")),
+])
+def test_a_value_nested_beyond_the_parser_is_a_422_naming_the_place(server, game_id,
+                                                                     endpoint, path, levels):
+    """Valid JSON deeper than orjson parses (1,024 levels): the same 422 as any body too
+    deep, not a 400 saying it is not JSON."""
+    body = base_body(game_id, endpoint, STATES[game_id])
+    problem = bounded_problem(post(server, game_id, endpoint,
+                                   raw_with(body, path, nested(levels))))
+    assert problem["type"] == "/problems/invalid-body"
+    [field] = fields_of_json(problem)
+    assert field.startswith(dotted(path)) and len(field.split(".")) == MAX_DEPTH
+
+
+@pytest.mark.parametrize("number", [b"1e400", b"-1e400", b"1.5E+999"])
+@pytest.mark.parametrize(("game_id", "endpoint", "path"), [
+    ("durak", "move", ("move", "seat")),
+    ("tarot", "view", ("state", "hands", 1, 2)),
+    ("ganjifa", "ai-move", ("budget_ms",)),
+])
+def test_a_number_beyond_a_double_is_a_422_naming_the_place(server, game_id, endpoint, path,
+                                                            number):
+    body = base_body(game_id, endpoint, STATES[game_id])
+    problem = bounded_problem(post(server, game_id, endpoint, raw_with(body, path, number)))
+    assert problem["type"] == "/problems/invalid-body"
+    assert fields_of_json(problem) == [dotted(path)]
+
+
+def test_a_text_that_is_not_json_stays_a_400(server):
+    for raw in [b'{"move": 1e400', b'{"a": 1e400 x}', b'{"a": [1, }']:
+        r = requests.post(f"{server}/v1/games/durak/move", data=raw, timeout=30,
+                          headers={"Content-Type": "application/json"})
+        assert r.status_code == 400 and r.json()["type"] == "/problems/malformed-json", raw
+
+
 def fields_of_json(problem: dict) -> list[str]:
     return [e["field"] for e in problem["errors"]]
 

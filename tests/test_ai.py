@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.ai import choose
+from rules.ai.levels import choose
 from rules.durak import DECK as DURAK_DECK
 from rules.durak import GAME as DURAK
 from rules.game import Move
@@ -171,9 +171,10 @@ def test_ganjifa_worlds_explained_by_basic_play():
     worlds in which basic would have played other cards (it is not always true); the
     search's sampler keeps to the view, spends at most its draws, and takes an explained
     world whenever its draws find one."""
-    from rules.ai import search, settings
+    from rules.ai import search
     from rules.ai.ganjifa import explains
     from rules.ganjifa import GAME as GANJIFA
+    from rules.registry import ai_of
 
     rng = random.Random(5)
     rejected = checked = taken = 0
@@ -193,7 +194,7 @@ def test_ganjifa_worlds_explained_by_basic_play():
             world = search.sample(GANJIFA, view, random.Random(seed), draws)
             assert GANJIFA.observe(world, seat) == view
             assert 0 <= draws[0] < search.EXPLAIN_DRAWS * 10
-            if draws[0] > search.EXPLAIN_DRAWS * 10 - settings.of(GANJIFA).explain.tries:
+            if draws[0] > search.EXPLAIN_DRAWS * 10 - ai_of(GANJIFA).explain.tries:
                 assert explains(world, seat)  # found before the last try
                 taken += 1
     assert checked >= 200 and 0.1 * checked <= rejected < checked, (rejected, checked)

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from rules.ai import choose
-from rules.ai import settings as ai_settings
+from rules.ai.levels import choose
 from rules.ai.tarot import allies, basic_move
+from rules.registry import ai_of
 from rules.tarot import DECK, GAME, SUIT_MASK, SUIT_OF, callable_cards, partner_known
 from schemas.registry import GAMES
 
@@ -80,7 +80,7 @@ def test_T22_no_seat_learns_the_partner_before_the_called_card_is_played(client,
     rng = random.Random(5)
     checked = moved = 0
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ai_settings.of(game), "rate", FEW_PLAYOUTS)
+        mp.setattr(ai_of(game), "rate", FEW_PLAYOUTS)
         for k, state in enumerate(basic_deals(5, range(40))):
             seat = GAME.to_act(state)
             if seat is None or state.taker is None or state.called is None or k % 3:
@@ -109,7 +109,7 @@ def test_T18_three_players_states_differing_in_hidden_cards_get_the_same_move(cl
     rng = random.Random(3)
     checked = differing = 0
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ai_settings.of(game), "rate", FEW_PLAYOUTS)
+        mp.setattr(ai_of(game), "rate", FEW_PLAYOUTS)
         for k, state in enumerate(basic_deals(3, range(12))):
             seat = GAME.to_act(state)
             if seat is None or k % 5:

@@ -108,13 +108,18 @@ def test_docs_render_with_nothing_from_outside(browser, server):
         deal.locator(".opblock-summary").click()
         deal.locator(".parameters").wait_for()
         assert deal.locator(".parameter__type").all_inner_texts() == ["string", "string"]
-        assert "Durak, reproducible (seed 1)" in deal.locator(".examples-select").first \
-            .inner_text()
-        deal.locator("select").first.select_option("durak")
-        deal.locator("button.execute").click()
+        body = deal.locator(".opblock-section-request-body")
+        assert "Durak, reproducible (seed 1)" in body.locator(".examples-select").inner_text()
+        body.locator(".examples-select select").select_option("durak")
+        with page.expect_request("**/v1/games/durak/deal") as sent:
+            deal.locator("button.execute").click()
         status = deal.locator(".live-responses-table tbody .response-col_status").first
         status.wait_for(timeout=20_000)
         assert status.inner_text().strip() == "200"
+        # Tried as it opens, an operation asks in English; the other languages are offered.
+        assert sent.value.headers["accept-language"] == "en"
+        offered = deal.locator("tr[data-param-name='Accept-Language'] select").inner_text()
+        assert all(name in offered for name in ("Hindi", "Hungarian", "Persian", "Ukrainian"))
         assert outside == [] and errors == []
     finally:
         context.close()

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.ai import LEVELS, complete, search
-from rules.ai import settings as ai_settings
+from rules.registry import ai_of
 from schemas.registry import GAMES
 
 AI = "/v1/games/{game}/ai-move"
@@ -72,7 +72,7 @@ def test_states_differing_only_in_hidden_cards_get_the_same_move(
     twin = game.sample(game.observe(state, seat), random.Random(twin_seed))
     assert game.observe(twin, seat) == game.observe(state, seat)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ai_settings.of(game), "rate", FEW_PLAYOUTS)
+        mp.setattr(ai_of(game), "rate", FEW_PLAYOUTS)
         move = ai_move(client, game_id, state, level, seed)
         assert ai_move(client, game_id, twin, level, seed) == move
     assert legal(client, game_id, state, move) and legal(client, game_id, twin, move)
@@ -96,7 +96,7 @@ def test_twins_really_differ_so_the_property_is_not_vacuous():
 def test_strong_moves_are_legal_and_repeat_for_a_seed(client, game_id):
     game = GAMES[game_id].game
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ai_settings.of(game), "rate", FEW_PLAYOUTS)
+        mp.setattr(ai_of(game), "rate", FEW_PLAYOUTS)
         for deal_no in range(2):
             for steps in (0, 10, 40):
                 state = reached(game_id, deal_no, steps)

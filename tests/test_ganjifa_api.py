@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.ai import choose
+from rules.ai.levels import choose
 from rules.cards import bit_list
 from rules.game import Move
 from rules.ganjifa import DECK, GAME, GanjifaState

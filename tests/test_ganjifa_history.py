@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from rules.ai import choose
 from rules.ai import ganjifa as ganjifa_ai
 from rules.ai.ganjifa import basic_move
+from rules.ai.levels import choose
 from rules.cards import bit_list
 from rules.game import InvalidState, Move, NoWorldFits
 from rules.ganjifa import DECK, GAME, STRENGTH, SUIT_COUNT, SUIT_MASK, SUIT_OF

@@ -9,6 +9,7 @@ import importlib
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -18,29 +19,46 @@ from tests.conftest import ROOT
 
 pytestmark = pytest.mark.http
 CONFIG = ROOT / "tests" / "support" / "openapi-python-client.yaml"
-# Not cardavia_client: clients/python is installed under that name.
-PACKAGE = "cardavia_generated"
+# The names CONFIG gives it: not clients/python's `cardavia-client` and `cardavia_client`.
+DISTRIBUTION, PACKAGE = "cardavia-openapi-client", "cardavia_openapi_client"
 
 
 @pytest.fixture(scope="module")
-def generated(tmp_path_factory):
+def project(tmp_path_factory) -> Path:
+    """The generated project, made by README's command (in a directory of its own)."""
     out = tmp_path_factory.mktemp("generated")
     bin_dir = Path(sys.executable).parent
     # The generator formats its output with ruff, which it looks for on PATH.
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
     run = subprocess.run(
         [str(bin_dir / "openapi-python-client"), "generate", "--path",
-         str(ROOT / "openapi.yaml"), "--meta", "none", "--output-path", str(out / PACKAGE),
-         "--config", str(CONFIG)],
+         str(ROOT / "openapi.yaml"), "--config", str(CONFIG)],
         cwd=out, env=env, capture_output=True, text=True, timeout=300)
     said = run.stdout + run.stderr
     assert run.returncode == 0, said
     assert "warning" not in said.lower() and "error" not in said.lower(), said
-    sys.path.insert(0, str(out))
+    return out / DISTRIBUTION
+
+
+def test_generated_client_has_names_of_its_own(project):
+    """Installed beside clients/python, neither overwrites the other: another distribution
+    name and another import package."""
+    ours = tomllib.loads((ROOT / "clients" / "python" / "pyproject.toml").read_text())
+    generated = tomllib.loads((project / "pyproject.toml").read_text())
+    name = generated.get("project", generated.get("tool", {}).get("poetry", {}))["name"]
+    assert name == DISTRIBUTION != ours["project"]["name"]
+    assert (project / PACKAGE / "__init__.py").is_file()
+    assert PACKAGE not in ours["tool"]["setuptools"]["packages"]
+
+
+@pytest.fixture(scope="module")
+def generated(project):
+    out = str(project)
+    sys.path.insert(0, out)
     try:
         yield importlib.import_module(PACKAGE)
     finally:
-        sys.path.remove(str(out))
+        sys.path.remove(out)
         for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
             del sys.modules[name]
 

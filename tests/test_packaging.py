@@ -21,19 +21,45 @@ pytestmark = pytest.mark.http
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """The wheel, built from a copy of the tree: setuptools builds in place, and a build/
-    left in the source tree from an earlier run would slip stale files into the wheel."""
-    source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
+def source(tmp_path_factory) -> Path:
+    """A copy of the tree's packages: setuptools builds in place, and a build/ left in the
+    source tree from an earlier run would slip stale files into the wheel."""
+    source = tmp_path_factory.mktemp("source")
     for name in ("pyproject.toml", "README.md", "openapi.yaml"):
         shutil.copy(ROOT / name, source / name)
     for package in package_dirs():
         shutil.copytree(package, source / package.name, symlinks=True,
                         ignore=shutil.ignore_patterns("__pycache__"))
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w",
-                    str(out), str(source)], check=True, cwd=out)
+    return source
+
+
+def pip(*args: str, cwd: Path) -> str:
+    """pip run quietly as `make serve` runs it: what it prints (setuptools' warnings come
+    through on stderr)."""
+    run = subprocess.run([sys.executable, "-m", "pip", *args, "--quiet"], cwd=cwd,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return run.stdout + run.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(source, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    printed = pip("wheel", "--no-deps", "-w", str(out), str(source), cwd=out)
+    assert "Warning" not in printed, printed
     (built,) = out.glob("cardavia-*.whl")
     return built
+
+
+def test_editable_install_prints_no_warning(source, tmp_path):
+    """`make serve`'s install is the first thing a new user reads: every data folder is a
+    declared package and the editable install a plain .pth, so setuptools has nothing to
+    warn about (it once printed a BuildBackendWarning per data folder)."""
+    printed = pip("install", "--no-deps", "--prefix", str(tmp_path / "prefix"), "-e",
+                  str(source), cwd=tmp_path)
+    assert printed == ""
+    (pth,) = (tmp_path / "prefix").rglob("__editable__.cardavia-*.pth")
+    assert pth.read_text().split() == [str(source)]
 
 
 def package_dirs() -> list[Path]:

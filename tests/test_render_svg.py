@@ -10,7 +10,9 @@ from collections import Counter
 
 import pytest
 
-from render import art
+from render import cards as pictures
+from render import ganjifa
+from rules.registry import GAMES
 from tests.test_render import STATES, render, state
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,9 +33,9 @@ def self_contained(data: bytes) -> bool:
         and "url(http" not in text
 
 
-@pytest.mark.parametrize("game", sorted(art.CARDS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_card_has_a_well_formed_picture(client, game):
-    for code in art.CARDS[game]:
+    for code in GAMES[game].game.deck.codes:
         r = client.get(f"/v1/games/{game}/cards/{code}.svg")
         assert r.status_code == 200 and r.headers["Content-Type"] == "image/svg+xml"
         root = parse(r.data)
@@ -70,12 +72,12 @@ def test_T1_tarot_trumps_are_numbered_and_the_excuse_starred(client):
 
 def test_G1_ganjifa_suits_have_their_own_colour_and_emblem():
     fills = set()
-    for suit in art.EMBLEMS:
-        face = art.face("ganjifa", f"5{suit}")
+    for suit in ganjifa.EMBLEMS:
+        face = pictures.face("ganjifa", f"5{suit}")
         assert face.count(f'href="#em-{suit}"') == 5  # five pips of the suit's emblem
         fills.add(face.split('fill="', 1)[1].split('"', 1)[0])
-        assert 'href="#crown"' in art.face("ganjifa", f"R{suit}")
-        assert 'href="#turban"' in art.face("ganjifa", f"M{suit}")
+        assert 'href="#crown"' in pictures.face("ganjifa", f"R{suit}")
+        assert 'href="#turban"' in pictures.face("ganjifa", f"M{suit}")
     assert len(fills) == 10
 
 

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from rules.ai import choose, complete
+from rules.ai import complete
+from rules.ai.levels import choose
 from rules.ai.tarot import basic_move
 from rules.game import InvalidState, Move
 from rules.tarot import DECK, GAME

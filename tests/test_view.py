@@ -19,7 +19,7 @@ from rules.ganjifa import SUIT_MASK as GANJIFA_SUIT
 from rules.tarot import GAME as TAROT
 from rules.tarot import ORDINARY, SUIT_MASK, TRUMPS
 from schemas.registry import GAMES
-from schemas.views import DUMP_VIEW, HIDDEN
+from schemas.views import HIDDEN
 from tests.support.tarot_deals import bid, chelem, deal, discard, suit, trumps
 from tests.support.tarot_deals import cards as tarot_cards
 from tests.test_ganjifa import make as ganjifa_make
@@ -64,7 +64,7 @@ def test_views_hide_only_hidden_cards_and_sampled_worlds_fit_them(game_id):
         dumped = schemas.dump_state(state)
         for seat in range(game.players):
             view = game.observe(state, seat)
-            shown = DUMP_VIEW[game_id](view)
+            shown = GAMES[game_id].dump_view(view)
             # Everything public is kept as it is; hidden cards only in the hidden fields.
             for key, value in dumped.items():
                 if key not in HIDDEN_FIELDS[game_id]:
@@ -80,7 +80,7 @@ def test_views_hide_only_hidden_cards_and_sampled_worlds_fit_them(game_id):
             assert reload(game_id, world) == world
             assert game.observe(world, seat) == view
             assert hash(game.observe(world, seat)) == hash(view)
-            assert DUMP_VIEW[game_id](game.observe(world, seat)) == shown
+            assert GAMES[game_id].dump_view(game.observe(world, seat)) == shown
             checked += 1
     assert checked > 100
 
@@ -88,7 +88,7 @@ def test_views_hide_only_hidden_cards_and_sampled_worlds_fit_them(game_id):
 def test_durak_view_hides_the_other_hand_and_the_stock_but_the_turned_card():
     state = DURAK.deal(random.Random(4))
     for seat in (0, 1):
-        shown = DUMP_VIEW["durak"](DURAK.observe(state, seat))
+        shown = GAMES["durak"].dump_view(DURAK.observe(state, seat))
         assert set(shown["hands"][1 - seat]) == {HIDDEN} and len(shown["hands"][1 - seat]) == 6
         assert shown["stock"][:-1] == [HIDDEN] * 23
         assert shown["stock"][-1] == GAMES["durak"].dump_state(state)["stock"][-1]
@@ -116,10 +116,10 @@ def poignee_deal():
 
 def test_tarot_taker_sees_its_ecart_defenders_only_its_trumps():
     s = poignee_deal()
-    taker = DUMP_VIEW["tarot"](TAROT.observe(s, 0))
+    taker = GAMES["tarot"].dump_view(TAROT.observe(s, 0))
     assert taker["ecart"] == ["1S", "2S", "3S", "4S", "5S", "T2"]
     for seat in (1, 2, 3):
-        shown = DUMP_VIEW["tarot"](TAROT.observe(s, seat))
+        shown = GAMES["tarot"].dump_view(TAROT.observe(s, seat))
         assert shown["ecart"] == ["T2"] + [HIDDEN] * 5
         assert shown["chien_shown"] == ["1S", "2S", "3S", "4S", "5S", "T16"]
         assert shown["poignees"] == [{"seat": 0, "cards": trumps(2, 16).split()}]
@@ -144,11 +144,11 @@ def test_tarot_samples_keep_shown_cards_with_the_taker_and_the_ecart_ordinary():
 def test_tarot_chien_is_hidden_until_shown_and_always_in_garde_sans():
     s = deal(["KS KH KD KC " + trumps(2, 15), "", "", ""], "1S 2S 3S 4S 5S T16")
     for seat in range(4):
-        assert DUMP_VIEW["tarot"](TAROT.observe(s, seat))["chien"] == [HIDDEN] * 6
+        assert GAMES["tarot"].dump_view(TAROT.observe(s, seat))["chien"] == [HIDDEN] * 6
     sans = bid(s, "garde_sans", "pass", "pass", "pass")
-    assert DUMP_VIEW["tarot"](TAROT.observe(sans, 0))["chien"] == [HIDDEN] * 6
+    assert GAMES["tarot"].dump_view(TAROT.observe(sans, 0))["chien"] == [HIDDEN] * 6
     garde = bid(s, "garde", "pass", "pass", "pass")
-    shown = DUMP_VIEW["tarot"](TAROT.observe(garde, 1))
+    shown = GAMES["tarot"].dump_view(TAROT.observe(garde, 1))
     assert shown["chien"] == [] and len(shown["chien_shown"]) == 6
     assert len(shown["hands"][0]) == 24
 
@@ -190,7 +190,7 @@ def test_tarot_annulled_petit_sec_deal_samples_a_petit_sec():
         w = TAROT.sample(view, random.Random(seed))
         assert TAROT.observe(w, 0) == view
         assert reload("tarot", w) == w  # build derives "over" only from a petit sec (T3)
-    assert DUMP_VIEW["tarot"](view)["result"] == {"players": 4, "annulled": "petit_sec",
+    assert GAMES["tarot"].dump_view(view)["result"] == {"players": 4, "annulled": "petit_sec",
                                                   "scores": [0] * 4}
 
 
@@ -200,7 +200,7 @@ def test_tarot_view_result_at_the_end_is_the_settlement():
     while s.phase != "over":
         s = TAROT.apply(s, complete(rng.choice(TAROT.legal_moves(s)), rng))
     for seat in range(4):
-        assert DUMP_VIEW["tarot"](TAROT.observe(s, seat))["result"] == TAROT.settlement(s)
+        assert GAMES["tarot"].dump_view(TAROT.observe(s, seat))["result"] == TAROT.settlement(s)
 
 
 def test_ganjifa_samples_respect_the_void_of_the_current_trick():
@@ -238,7 +238,7 @@ def test_view_endpoint_answers_the_view_and_a_view_is_never_a_state(client, game
     for seat in range(schemas.game.players):
         r = client.post(VIEW.format(game=game_id), json={"state": dumped, "seat": seat})
         assert r.status_code == 200
-        assert r.json == {"view": DUMP_VIEW[game_id](schemas.game.observe(state, seat))}
+        assert r.json == {"view": GAMES[game_id].dump_view(schemas.game.observe(state, seat))}
         for template in ("legal-moves", "view"):
             bad = client.post(f"/v1/games/{game_id}/{template}",
                               json={"state": r.json["view"], "seat": seat}

@@ -1,15 +1,16 @@
 """AI players, fair by construction: every level receives only the view of its seat
 (API.md, "The AI"), never the state. Random and basic act on a world sampled from the view,
 so their choice depends on what the seat sees and the seeded rng alone; strong searches
-over many such worlds (rules/ai/search.py)."""
+over many such worlds (rules/ai/search.py). `choose` (rules/ai/levels.py) plays a level.
+
+This package's own module names no game: each game's settings come from the registry
+(rules/registry.py), which imports the games' AI modules beside this one."""
 
 from __future__ import annotations
 
 import random
 
-from rules.ai import settings
-from rules.ai.search import strong_move
-from rules.game import Game, Move, Template, View
+from rules.game import Game, Move, Template
 
 LEVELS = ("random", "basic", "strong")
 
@@ -23,14 +24,3 @@ def random_move(game: Game, state, seat: int, rng: random.Random) -> Move:
     moves = [m for m in game.legal_moves(state) if m.seat == seat]
     return complete(rng.choice(moves), rng)
 
-
-def choose(game: Game, view: View, level: str, rng: random.Random, budget_ms: int,
-           playouts: int | None = None) -> tuple[Move, str]:
-    """The AI's move for `view.seat` and the level that chose it. `playouts` fixes the
-    strong level's number of playouts instead of deriving it from `budget_ms`."""
-    if level == "strong":
-        return strong_move(game, view, rng, budget_ms, playouts), "strong"
-    world = game.sample(view, rng)
-    if level == "random":
-        return random_move(game, world, view.seat, rng), "random"
-    return settings.of(game).basic(world, view.seat, rng), "basic"

@@ -18,12 +18,12 @@ import math
 import random
 import time
 
-from rules.ai import settings
 from rules.game import Game, Move, NoWorldFits, Template, View
+from rules.registry import ai_of
 
 DEADLINE_SHARE = 0.8  # of the budget spent searching; the rest is parsing and answering
 # Draws of a world a move may spend, per playout, on explaining the trick on the table
-# (`settings.Explain`), so that a view few worlds explain does not run long.
+# (`rules.ai.settings.Explain`), so that a view few worlds explain does not run long.
 EXPLAIN_DRAWS = 3
 TEMPLATE_CANDIDATES = 6  # random completions of a combination move beside basic's choice
 PER_CANDIDATE = 6  # playouts each root candidate should get at least
@@ -32,7 +32,7 @@ PER_CANDIDATE = 6  # playouts each root candidate should get at least
 def playout_count(game: Game, view: View, budget_ms: int) -> int:
     """Deterministic in the budget and the view: the fewer cards left to play, the shorter
     each playout and the more of them fit."""
-    ai = settings.of(game)
+    ai = ai_of(game)
     left = sum(view.hidden) + game.hand(view.public, view.seat).bit_count()
     share = max(0.2, (ai.fixed_cost + left) / (ai.fixed_cost + len(game.deck)))
     if ai.explain is not None and view.public.trick:
@@ -44,7 +44,7 @@ def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
     """The root moves: basic's choice first, then every listed move, a template giving a
     few random completions. The seat's own moves depend only on what it sees, so every
     candidate is legal in every sampled world."""
-    ai = settings.of(game)
+    ai = ai_of(game)
     out = [ai.basic(world, seat, rng)]
     key = ai.play_class(world, seat) if ai.play_class is not None else lambda m: m
     seen = {key(out[0])}
@@ -63,7 +63,7 @@ def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
 def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
     """Epsilon-basic play for every seat to the end of the deal, or the game's own faster
     playout of basic's exact play (which reads no rng: it may be None); the seat's value."""
-    ai = settings.of(game)
+    ai = ai_of(game)
     if ai.playout is not None:
         return ai.playout(state, seat)
     assert rng is not None
@@ -87,7 +87,7 @@ def explaining(game: Game, view: View, n: int) -> list[int]:
     """The draws of worlds a move may spend on explaining the trick on the table (a game
     with `Explain` settings and a trick: EXPLAIN_DRAWS a playout), as a one-item counter
     `sample` runs down."""
-    if settings.of(game).explain is not None and view.public.trick:
+    if ai_of(game).explain is not None and view.public.trick:
         return [EXPLAIN_DRAWS * n]
     return [0]
 
@@ -95,7 +95,7 @@ def explaining(game: Game, view: View, n: int) -> list[int]:
 def sample(game: Game, view: View, rng: random.Random, draws: list[int]) -> object:
     """A world of the view; with a trick on the table and `Explain` settings, one that the
     model explains when one of at most `tries` draws does and the move's draws last."""
-    explain = settings.of(game).explain
+    explain = ai_of(game).explain
     if draws[0] > 1 and explain is not None:
         world, used = explain.sample(game, view, rng, min(explain.tries, draws[0]))
         draws[0] -= used
@@ -142,7 +142,7 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
     deadline = time.perf_counter() + budget_ms * DEADLINE_SHARE / 1000
     seat = view.seat
     n = playouts if playouts is not None else playout_count(game, view, budget_ms)
-    ai = settings.of(game)
+    ai = ai_of(game)
     if ai.exact is not None:
         exact, spent = ai.exact(game, view, budget_ms)
         if exact is not None:

@@ -1,10 +1,9 @@
 """What the AI needs to know of one game, declared beside that game's AI module
-(`SETTINGS` in rules/ai/<game>.py), so that the search (rules/ai/search.py) names no game.
-A game's module names its AI module (`Game.ai_module`); `of(game)` finds the settings."""
+(`SETTINGS` in rules/ai/<game>.py) and registered with the game (rules/registry.py), so
+that the search (rules/ai/search.py) names no game."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,13 +50,3 @@ class Settings:
     explain: Explain | None = None
     exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
 
-
-_known: dict[str, Settings] = {}
-
-
-def of(game: Game) -> Settings:
-    """The AI settings of `game`: `SETTINGS` of its module `game.ai_module`."""
-    found = _known.get(game.id)
-    if found is None:
-        found = _known[game.id] = importlib.import_module(game.ai_module).SETTINGS
-    return found

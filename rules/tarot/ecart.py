@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.cards import bit_list, mask_of
-from rules.game import Problem, Template
+from rules.game import Problem, Template, repeat_problems
 from rules.reasons import Reason
 from rules.tarot.bidding import CHIEN_TAKEN
 from rules.tarot.cards import BOUTS, DECK, KINGS, ORDINARY, TRUMPS
@@ -62,6 +62,8 @@ def chien_problems(contract: str | None, chien: list[int], chien_shown: list[int
     if len(chien_shown) != want:
         problems.append(Problem("chien_shown", "tarot_chien_shown_size",
                                 {"expected": want, "count": len(chien_shown)}))
+    # The state keeps the shown chien as a set: a repeat would be dropped, not refused.
+    problems += repeat_problems(DECK, "chien_shown", chien_shown)
     return problems
 
 

@@ -80,7 +80,6 @@ class Tarot(Game):
     # T1–T17 for every count, T18–T24 for the three- and five-player games (`counts`).
     rules = tuple(f"T{i}" for i in range(1, 25))
     actions = ("bid", "call", "discard", "chelem", "poignee", "play")
-    ai_module = "rules.ai.tarot"
 
     def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
         return name_card(catalogue, suit, rank)

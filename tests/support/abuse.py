@@ -121,15 +121,23 @@ def base_body(game_id: str, endpoint: str, state: dict) -> dict:
     return bodies[endpoint]()
 
 
-def mid_deal_states(game_id: str, count: int, seed: int = 0) -> list[dict]:
+def every_count() -> list[tuple[str, int]]:
+    """(game, count of players) for every registered game and every count it deals for."""
+    return [(game_id, n) for game_id, schemas in sorted(GAMES.items())
+            for n in schemas.game.counts]
+
+
+def mid_deal_states(game_id: str, count: int, seed: int = 0,
+                    players: int | None = None) -> list[dict]:
     """`count` states of seeded deals played part-way at random (the deal's end included),
-    as JSON."""
+    as JSON; dealt for `players` seats, or the game's default count."""
     schemas = GAMES[game_id]
     game = schemas.game
+    options = {} if players is None or players == game.players else {"players": players}
     rng = random.Random(seed)
     out = []
     for _ in range(count):
-        state = game.deal(rng)
+        state = game.deal(rng, **options)
         for _ in range(rng.randrange(0, 140)):
             legal = game.legal_moves(state)
             if not legal:
@@ -137,3 +145,27 @@ def mid_deal_states(game_id: str, count: int, seed: int = 0) -> list[dict]:
             state = game.apply(state, complete(rng.choice(legal), rng))
         out.append(schemas.dump_state(state))
     return out
+
+
+def card_lists(value, codes: frozenset[str], path: Path = ()) -> Iterator[Path]:
+    """The path of every list of two card codes or more in a JSON value (a state)."""
+    if value.__class__ is list and len(value) >= 2 and all(
+            v.__class__ is str and v in codes for v in value):
+        yield path
+    if value.__class__ is dict:
+        for k, v in value.items():
+            yield from card_lists(v, codes, (*path, k))
+    elif value.__class__ is list:
+        for i, v in enumerate(value):
+            yield from card_lists(v, codes, (*path, i))
+
+
+def with_a_repeat(state: dict, path: Path, at: int = 1) -> dict:
+    """A copy of `state` whose card list at `path` holds its first card again at `at`, in
+    place of another (its length unchanged)."""
+    state = orjson.loads(orjson.dumps(state))
+    cards = state
+    for key in path:
+        cards = cards[key]
+    cards[at] = cards[0]
+    return state

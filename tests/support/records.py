@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from rules import ai
+from rules.ai.levels import choose
 from schemas.registry import GAMES
 
 # The openapi.yaml examples: a deal named by its deck (as a random deal's record is), a
@@ -25,7 +25,7 @@ def record(game_id: str, deal: dict, seed: int = 0, by_deck: bool = False) -> di
     rng = random.Random(seed)
     moves = []
     while (seat := game.to_act(state)) is not None:
-        move, _ = ai.choose(game, game.observe(state, seat), "basic", rng, 200)
+        move, _ = choose(game, game.observe(state, seat), "basic", rng, 200)
         moves.append(schemas.dump_move(move))
         state = game.apply(state, move)
     if by_deck:

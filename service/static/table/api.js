@@ -1,11 +1,16 @@
 // The page is a client of the public API and nothing else: every call goes through here,
 // in the language the player chose, so that names, reasons and rules come translated.
 
-export class ServiceError extends Error {}
+export class ServiceError extends Error {
+  constructor(message, problem = null) {
+    super(message);
+    this.problem = problem; // the problem document, whose `errors` name the fields at fault
+  }
+}
 
 export function api(lang) {
-  async function call(method, path, body) {
-    const init = { method, headers: { "Accept-Language": lang } };
+  async function call(method, path, body, accept = "application/json") {
+    const init = { method, headers: { "Accept-Language": lang, Accept: accept } };
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
@@ -15,9 +20,9 @@ export function api(lang) {
     const data = type.includes("json") ? await answer.json() : null;
     if (!answer.ok) {
       // A problem document names what was wrong; show its detail rather than a status.
-      throw new ServiceError((data && (data.detail || data.title)) || String(answer.status));
+      throw new ServiceError((data && (data.detail || data.title)) || String(answer.status), data);
     }
-    return data;
+    return data ?? answer.text();
   }
   const post = (game, action, body) => call("POST", `/v1/games/${game}/${action}`, body);
   return {
@@ -29,5 +34,9 @@ export function api(lang) {
     move: (game, state, move) => post(game, "move", { state, move }),
     aiMove: (game, body) => post(game, "ai-move", body),
     view: (game, state, seat) => post(game, "view", { state, seat }),
+    // Tarot's score keeping: one sheet, or a whole session (JSON, or CSV for a download).
+    settlement: (sheet) => post("tarot", "settlement", sheet),
+    session: (body) => post("tarot", "session", body),
+    sessionCsv: (body) => call("POST", "/v1/games/tarot/session", body, "text/csv"),
   };
 }

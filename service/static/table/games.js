@@ -86,6 +86,8 @@ const POIGNEE_LEVELS = ["simple", "double", "triple"];
 const tarot = {
   id: "tarot",
   players: (config) => config.players,
+  // Deals are kept over an evening, one score sheet per player count, dealer going round.
+  evening: (config) => config.players,
   dealBody: (config) => (config.players === 4 ? {} : { players: config.players }),
   cardMove: (view, seat, card) => ({ seat, action: "play", card }),
   buttons(view, ctx) {
@@ -129,16 +131,23 @@ const tarot = {
     parts.push(lastTrick(view, ctx));
     if (view.poignees.length) {
       parts.push(h("div", { class: "poignees" }, view.poignees.map((p) =>
-        trickRow(ctx, p.cards, ctx.t("tarot.poignee.shown", { who: ctx.who(p.seat) })))));
+        trickRow(ctx, p.cards, p.seat === ctx.me ? ctx.t("tarot.poignee.shown.you")
+          : ctx.t("tarot.poignee.shown", { who: ctx.who(p.seat) })))));
     }
     return parts;
   },
   seatNotes(view, seat, ctx) {
     const notes = [];
+    if (seat === view.dealer) notes.push(ctx.t("tarot.dealer"));
     const first = (view.dealer + 1) % view.hands.length;
     const spoken = (seat - first + view.hands.length) % view.hands.length;
     if (spoken < view.bids.length) notes.push(ctx.t(`contract.${view.bids[spoken]}`));
     if (seat === view.taker) notes.push(ctx.t("tarot.taker"));
+    // T22: the partner is public once the called card is played; the seat's view then
+    // names it (and the partner's own view knows it from the call).
+    if (typeof view.partner === "number" && seat === view.partner && seat !== view.taker) {
+      notes.push(ctx.t("tarot.partner"));
+    }
     const won = view.tricks.filter((trick) => trick.winner === seat).length;
     notes.push(ctx.t("tricks.won", { n: won }));
     return notes;
@@ -153,6 +162,25 @@ const tarot = {
       case "call": return ctx.t("said.call", { who, card: ctx.name(move.card) });
       default: return ctx.t("said.play", { who, card: ctx.name(move.card) });
     }
+  },
+  // After the deal: every trick with who played what and who won it, the chien and the
+  // écart, and the card points each camp took (the settlement's, T13-T14).
+  review(state, result, ctx) {
+    const parts = [];
+    if (!result.annulled) {
+      const attack = ctx.num(result.points);
+      const defence = ctx.num(91 - result.points);
+      parts.push(h("table", { class: "itemised camps" }, h("tbody", {},
+        h("tr", {}, h("th", { scope: "row" }, ctx.t("review.attack")),
+          h("td", {}, ctx.t("review.points", { points: attack, n: result.points }))),
+        h("tr", {}, h("th", { scope: "row" }, ctx.t("review.defence")),
+          h("td", {}, ctx.t("review.points", { points: defence, n: 91 - result.points }))))));
+    }
+    parts.push(trickRow(ctx, state.chien, ctx.t("review.chien")));
+    if (state.ecart.length) parts.push(trickRow(ctx, state.ecart, ctx.t("review.ecart")));
+    parts.push(h("ol", { class: "review-tricks" }, state.tricks.map((trick) =>
+      h("li", {}, trickRow(ctx, trick.cards, ctx.t("review.trick", { who: ctx.who(trick.winner) }))))));
+    return parts;
   },
   settlement(result, ctx) {
     if (result.annulled) {
@@ -177,14 +205,18 @@ const tarot = {
         `${signed(result.petit_au_bout.value)} · ${camp(result.petit_au_bout.camp)}`]);
     }
     for (const p of result.poignees) {
-      rows.push([ctx.t("end.tarot.poignee", { who: ctx.who(p.seat),
-        level: ctx.t(`poignee.${p.level}`) }), `${signed(p.value)} · ${camp(p.camp)}`]);
+      const level = ctx.t(`poignee.${p.level}`);
+      rows.push([p.seat === ctx.me ? ctx.t("end.tarot.poignee.you", { level })
+        : ctx.t("end.tarot.poignee", { who: ctx.who(p.seat), level }),
+      `${signed(p.value)} · ${camp(p.camp)}`]);
     }
     if (result.chelem) {
       rows.push([ctx.t(result.chelem.announced ? "end.tarot.chelem.announced"
         : "end.tarot.chelem"), `${signed(result.chelem.value)} · ${camp(result.chelem.camp)}`]);
     }
-    rows.push([ctx.t("end.tarot.per_defender"), signed(result.per_defender)]);
+    // T17's D is positive when the defenders pay; the row says what each defender scores,
+    // −D, with the sign the scores below carry.
+    rows.push([ctx.t("end.tarot.per_defender"), signed(-result.per_defender)]);
     return [
       h("p", { class: "headline" }, ctx.t(result.made ? "end.tarot.headline.made"
         : "end.tarot.headline.failed", { who: ctx.who(result.taker) })),

@@ -7,7 +7,8 @@ import { cardBack, cardFace } from "./cards.js";
 import { h } from "./dom.js";
 import { GAMES, TAROT_PLAYERS } from "./games.js";
 import { applySettings, loadSettings, saveSettings, SLIDERS } from "./settings.js";
-import { catalogue, LANGUAGES } from "./words.js";
+import { download, ScoreKeeper } from "./scores.js";
+import { catalogue, LANGUAGES, numbers, preferredLanguage } from "./words.js";
 
 const params = new URLSearchParams(location.search);
 // About 0.8 s between AI moves lets a person follow the play; ?pace=0 for tests.
@@ -15,7 +16,8 @@ const PACE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) :
 // ?seed=N makes the deal and every AI move reproducible.
 const SEED = params.has("seed") ? Number(params.get("seed")) : null;
 const LANG_KEY = "cardavia.table.language";
-const LOG_LINES = 12;
+// The deal in progress, kept so that a reload sits down at the same table.
+const DEAL_KEY = "cardavia.table.deal";
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -26,6 +28,15 @@ const page = {
 // The deal in progress; `id` tells a stale answer (from before "deal again") to stop.
 let deal = null;
 let dealCount = 0;
+
+// The score sheet below the table: the table's evening, or the player's own players.
+const keeper = new ScoreKeeper($("scores"), {
+  get t() { return page.t; },
+  get lang() { return page.lang; },
+  get service() { return page.service; },
+  num: (n, signed = false) => numbers(page.lang)(n, signed),
+  who: (seat) => (deal && seat === deal.c.seat ? page.t("you") : page.t("seat", { n: seat })),
+}, () => { if (deal?.view) render(); });
 
 function choices() {
   const out = [{ value: "durak", game: "durak" }];
@@ -122,28 +133,71 @@ async function showRules(game) {
   }
 }
 
-async function newDeal() {
-  const c = config();
-  const game = GAMES[c.game];
+function seatDeal(c, saved = {}) {
   const id = ++dealCount;
-  deal = { id, c, game, state: null, view: null, moves: [], selection: null, dukalCaptured: false,
-    template: null, played: 0, busy: true };
+  deal = { id, c, game: GAMES[c.game], state: null, view: null, moves: [], selection: null,
+    dukalCaptured: false, template: null, played: 0, busy: true, request: null, record: [],
+    lines: [], recorded: false, ...saved };
   $("settlement").hidden = true;
   $("table").className = `table game-${c.game}`;
   $("table").setAttribute("aria-busy", "true");
   $("table").dataset.deal = String(id); // which deal is on the table, for tests to wait on
-  $("log").replaceChildren();
+  $("log").replaceChildren(...deal.lines.map((line) => h("li", {}, line)));
+  return id;
+}
+
+async function newDeal() {
+  const c = config();
+  const game = GAMES[c.game];
+  const id = seatDeal(c);
   $("status").textContent = page.t("dealing");
   try {
     await gameWords(c.game);
     const body = game.dealBody(c);
+    // A game kept over an evening deals with the dealer going round (the session's word).
+    if (game.evening) body.dealer = await keeper.nextDealer(game.evening(c));
     if (SEED !== null) body.seed = SEED;
-    const { state } = await page.service.deal(c.game, body);
+    const { state, deck } = await page.service.deal(c.game, body);
     if (deal.id !== id) return;
     deal.state = state;
+    // The game record's deal: the same deal again from its deck, whatever seed made it.
+    const { seed, ...request } = body;
+    deal.request = { ...request, deck };
+    keep();
     await step(id);
   } catch (e) {
     failed(e);
+  }
+}
+
+// The deal in progress into localStorage after every move, and back after a reload.
+function keep() {
+  const { c, state, request, record, lines, recorded, played } = deal;
+  localStorage.setItem(DEAL_KEY, JSON.stringify({ c, state, request, record, lines, recorded,
+    played }));
+}
+
+async function resume() {
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(DEAL_KEY) || "null");
+  } catch {
+    saved = null;
+  }
+  if (!saved?.state || !GAMES[saved.c?.game]) return false;
+  const choice = choices().find((c) => c.value === saved.c.value);
+  if (!choice) return false;
+  $("game").value = saved.c.value;
+  fillSeats(String(saved.c.seat));
+  $("level").value = saved.c.level;
+  const id = seatDeal(saved.c, saved);
+  try {
+    await gameWords(saved.c.game);
+    if (GAMES[saved.c.game].evening) await keeper.showTable(GAMES[saved.c.game].evening(saved.c));
+    await step(id);
+    return true;
+  } catch {
+    return false; // a state the service no longer takes: a fresh deal instead
   }
 }
 
@@ -195,6 +249,7 @@ async function step(id) {
 function accept(move, answer) {
   deal.state = answer.state;
   deal.played += 1;
+  deal.record.push(move);
   const ctx = context();
   const lines = [deal.game.says(move, ctx)];
   for (const event of answer.events) {
@@ -210,6 +265,7 @@ function accept(move, answer) {
     }
   }
   say(...lines);
+  keep();
 }
 
 // The player's move: whatever they chose goes to /move, so that an illegal choice is
@@ -253,8 +309,7 @@ function context() {
     const known = page.info.byCode.get(code);
     return h("span", { class: "card small", title: known.name }, cardFace(deal.c.game, known));
   };
-  const numbers = new Intl.NumberFormat(page.lang, { signDisplay: "auto" });
-  const signedNumbers = new Intl.NumberFormat(page.lang, { signDisplay: "exceptZero" });
+  const number = numbers(page.lang);
   return {
     t, me, moves: deal.moves, dukalCaptured: deal.dukalCaptured, card,
     back: () => h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden"))),
@@ -263,15 +318,46 @@ function context() {
     suit: (suit) => ({ S: "♠", H: "♥", D: "♦", C: "♣" })[suit] ?? suit,
     avatar: (code) => page.info.byCode.get(code)?.avatar ?? code,
     avatarOf: (suit) => page.info.avatars?.find((a) => a.suit === suit)?.avatar ?? suit,
-    num: (n, signed = false) => (signed ? signedNumbers : numbers).format(n),
+    num: number,
   };
 }
 
+// A card is lit when clicking it plays a legal move: the move the game makes of a click,
+// not any move naming the card (a five-player call names cards it does not play, T22).
 function isLegal(code) {
   if (deal.template) {
     return deal.template.must_include.includes(code) || deal.template.choose_from.includes(code);
   }
-  return deal.moves.some((m) => m.card === code);
+  const move = deal.game.cardMove(deal.view, deal.c.seat, code);
+  return deal.moves.some((m) => sameMove(m, move));
+}
+
+// A seat's notes: the game's, and with an evening kept, the seat's running total.
+function notes(seat, ctx) {
+  const out = deal.game.seatNotes(deal.view, seat, ctx);
+  const totals = deal.game.evening && keeper.totals();
+  if (totals && totals.length === deal.view.hands.length) {
+    out.push(page.t("total", { score: ctx.num(totals[seat], true) }));
+  }
+  return out;
+}
+
+// Below phone width the hand wraps into rows of overlapped cards: as many rows as needed,
+// and the cards shared evenly between them, so that no card is left alone on a row.
+function layHand() {
+  const hand = $("hand");
+  const cards = hand.children.length;
+  const first = hand.firstElementChild;
+  if (!first || !matchMedia("(max-width: 720px)").matches) {
+    hand.style.removeProperty("--per-row");
+    return;
+  }
+  // The room is the seat's, not the hand's, whose width follows the count a row.
+  const width = first.getBoundingClientRect().width;
+  const room = hand.parentElement.clientWidth - 16 - width * 0.6 - 4;
+  const fits = Math.max(1, Math.floor(room / (width * 0.4))); // 40% of each card uncovered
+  const rows = Math.ceil(cards / fits);
+  hand.style.setProperty("--per-row", String(Math.ceil(cards / rows)));
 }
 
 function render() {
@@ -291,14 +377,14 @@ function render() {
       h("div", { class: "fan", "aria-hidden": "true" },
         Array.from({ length: Math.min(count, 8) }, () => h("span", { class: "card tiny" },
           cardBack(c.game, "")))),
-      h("p", { class: "notes" }, [page.t("cards", { n: count }), ...game.seatNotes(view, seat, ctx)]
+      h("p", { class: "notes" }, [page.t("cards", { n: count }), ...notes(seat, ctx)]
         .join(" · ")));
     }));
 
   $("centre").replaceChildren(...game.centre(view, ctx).filter(Boolean));
 
   $("you-title").textContent = `${page.t("hand")} · ${[page.t("seat", { n: c.seat }),
-    ...game.seatNotes(view, c.seat, ctx)].join(" · ")}`;
+    ...notes(c.seat, ctx)].join(" · ")}`;
   $("you").classList.toggle("acting", mine);
   $("status").textContent = view.phase === "over" ? page.t("end.title")
     : mine ? page.t(deal.template ? "turn.choose" : "turn.you",
@@ -339,6 +425,7 @@ function render() {
     page.t("confirm", { n: deal.selection.size, k })));
   }
   $("controls").replaceChildren(...controls);
+  layHand();
 
   const again = focused && document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
   if (again) {
@@ -365,25 +452,54 @@ function sameMove(a, b) {
   return JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 }
 
+// The service's reason names cards by their codes ("7H does not beat 8H"); the page shows
+// each by the name the log and the hand use. Only whole words that are card codes of the
+// game are read as cards.
+function named(message) {
+  return message.replace(/[\p{L}\p{N}]+/gu, (word) => page.info?.byCode.get(word)?.name ?? word);
+}
+
 function showReason(reason) {
   const node = $("reason");
   node.hidden = !reason;
-  node.textContent = reason ? page.t("illegal", { message: reason.message, rule: reason.rule }) : "";
+  node.textContent = reason ? page.t("illegal", { message: named(reason.message),
+    rule: reason.rule }) : "";
 }
 
-function showSettlement() {
+function showSettlement(again = false) {
   const ctx = context();
-  $("settlement-body").replaceChildren(...deal.game.settlement(deal.view.result, ctx));
+  const { game, c, view } = deal;
+  const review = game.review ? h("details", { class: "review", id: "review" },
+    h("summary", {}, page.t("review.title")), game.review(deal.state, view.result, ctx)) : null;
+  $("settlement-body").replaceChildren(...game.settlement(view.result, ctx), review,
+    h("button", { type: "button", id: "record", onclick: downloadRecord }, page.t("record")));
   $("settlement").hidden = false;
-  say(page.t("end.title"));
-  $("settlement").focus();
+  if (!again) {
+    say(page.t("end.title"));
+    $("settlement").focus();
+  }
+  if (game.evening && !deal.recorded) {
+    // The deal joins the evening's sheet once, a reload of the ended deal included.
+    deal.recorded = true;
+    keep();
+    keeper.addPlayed(game.evening(c), view.result);
+  }
 }
 
-// What happened, in the log and, all of it at once, in the live region.
+// The whole deal as a game record (API.md): the deal request with the deck it dealt from,
+// and every move in order; /replay plays it again to the same settlement.
+function downloadRecord() {
+  const record = { game: deal.c.game, deal: deal.request, moves: deal.record };
+  download(`${deal.c.game}-record.json`, "application/json", `${JSON.stringify(record, null, 2)}\n`);
+}
+
+// What happened, in the log and, all of it at once, in the live region. The log keeps the
+// whole deal, numbered from its first move, and scrolls to the newest line.
 function say(...lines) {
   const log = $("log");
   for (const line of lines) log.append(h("li", {}, line));
-  while (log.children.length > LOG_LINES) log.firstElementChild.remove();
+  deal.lines.push(...lines);
+  log.lastElementChild?.scrollIntoView({ block: "nearest" });
   $("announcer").textContent = lines.join(". ");
 }
 
@@ -392,7 +508,8 @@ function say(...lines) {
 async function start() {
   $("language").replaceChildren(...LANGUAGES.map((l) =>
     h("option", { value: l.code, lang: l.code }, l.name)));
-  const lang = localStorage.getItem(LANG_KEY) ?? "en";
+  // A first visit speaks the browser's language, where it is one of the page's.
+  const lang = localStorage.getItem(LANG_KEY) ?? preferredLanguage(navigator.languages);
   $("language").value = lang;
   await setLanguage(lang);
   $("language").addEventListener("change", async (e) => {
@@ -401,13 +518,21 @@ async function start() {
       await gameWords(deal.c.game);
       showReason(null);
       render();
-      if (deal.view.phase === "over") showSettlement();
+      if (deal.view.phase === "over") showSettlement(true);
     }
+    keeper.render();
   });
-  $("game").addEventListener("change", () => fillSeats($("seat").value));
+  $("game").addEventListener("change", () => {
+    fillSeats($("seat").value);
+    const c = config();
+    if (GAMES[c.game].evening) keeper.showTable(GAMES[c.game].evening(c));
+  });
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); newDeal(); });
   $("again").addEventListener("click", () => newDeal());
-  await newDeal();
+  // A hand of phone width is laid out in even rows: its width decides how many a row.
+  new ResizeObserver(() => deal?.view && layHand()).observe($("you"));
+  if (!(await resume())) await newDeal();
+  if (!GAMES[config().game].evening) keeper.refresh();
 }
 
 start();

@@ -1,0 +1,53 @@
+"""A game's JSON shapes, as each game's schema module (schemas/<game>.py) declares them in
+its `SCHEMAS`; schemas/registry.py finds them per registered game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.game import Game, Move, Template, View
+from schemas import common
+
+
+@dataclass(frozen=True)
+class GameSchemas:
+    """One game's part of this floor: its request schemas, how its states and views are
+    written, and the GameInfo and card fields it adds to the generic ones."""
+
+    game: Game
+    requests: dict[str, Any]
+    dump_state: Callable[[Any], dict]
+    dump_view: Callable[[View], dict]
+    # A game's own GameInfo fields (Ganjifa's avatar order) and per-card fields (its
+    # avatars and emblems), added beside the generic ones.
+    extra_info: Callable[[], dict] | None = None
+    extra_card: Callable[[int], dict] | None = None
+
+    def info(self) -> dict:
+        g = self.game
+        out = {"id": g.id, "name": g.name, "players": g.players, "summary": g.summary,
+               "deck": g.deck_info, "rules": list(g.rules)}
+        if self.extra_info is not None:
+            out.update(self.extra_info())
+        return out
+
+    def cards(self) -> list[dict]:
+        out = []
+        for i, c in enumerate(self.game.deck.cards):
+            card: dict[str, Any] = {"code": c.code, "suit": c.suit, "rank": c.rank,
+                                    "name": c.name, "label": c.label}
+            if c.points is not None:
+                card["points"] = c.points
+            if self.extra_card is not None:
+                card.update(self.extra_card(i))
+            out.append(card)
+        return out
+
+    def dump_move(self, move: Move | Template) -> dict:
+        return common.dump_move(self.game.all_cards, move)
+
+    def dump_event(self, event: dict) -> dict:
+        return common.dump_event(self.game.all_cards, event)
+

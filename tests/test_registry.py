@@ -1,0 +1,147 @@
+"""The registry on the ground floor (rules/registry.py) and every floor's part of each game:
+a floor finds its part of every registered game, and a missing part is found here, not by a
+player. The modules of the service import each other without a circle."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from render.registry import DRAWINGS
+from rules.ai import complete
+from rules.registry import GAMES, MissingPart, Registered, floor
+from schemas.registry import GAMES as SCHEMAS
+from service.i18n import CATALOGUES
+from tests.conftest import ROOT
+
+# Each floor's table of its parts, by game id (its module or folder per game, found through
+# rules.registry.floor).
+FLOORS = {"schemas": SCHEMAS, "render": DRAWINGS}
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_every_floor_has_a_part_for_every_registered_game(name):
+    parts = FLOORS[name]
+    assert list(parts) == list(GAMES)
+    for game_id, part in parts.items():
+        assert part.game is GAMES[game_id].game
+
+
+def test_a_floor_missing_a_part_is_refused_by_name():
+    parts = list(SCHEMAS.values())
+    with pytest.raises(MissingPart, match="tarot has 0 parts"):
+        floor("schemas", [p for p in parts if p.game.id != "tarot"], lambda p: p.game)
+    with pytest.raises(MissingPart, match="durak has 2 parts"):
+        floor("schemas", [*parts, parts[0]], lambda p: p.game)
+
+
+def test_a_part_of_an_unregistered_game_is_refused():
+    stranger = type(GAMES["durak"].game)()  # the same rules, but not the registered object
+    parts = [p.game if p.game.id != "durak" else stranger for p in SCHEMAS.values()]
+    with pytest.raises(MissingPart, match="durak is not the registered game"):
+        floor("rules", parts, lambda g: g)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_registered_game_has_its_rules_and_its_ai(game_id):
+    """The registry holds objects, not names: the game's id is its key, and its AI plays a
+    legal move of a fresh deal."""
+    registered = GAMES[game_id]
+    assert isinstance(registered, Registered) and registered.game.id == game_id
+    game = registered.game
+    state = game.deal(random.Random(0))
+    seat = game.to_act(state)
+    move = registered.ai.basic(state, seat, random.Random(0))
+    legal = [complete(m, random.Random(0)) for m in game.legal_moves(state)]
+    assert game.verify(state, move) is None and move.seat == seat and legal
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGUES))
+def test_every_registered_game_is_named_in_every_language(lang):
+    for game_id in GAMES:
+        for key in ("name", "summary", "deck.name", "deck.origin"):
+            assert CATALOGUES[lang].get(f"game.{game_id}.{key}"), (lang, game_id, key)
+
+
+def test_the_command_line_client_knows_every_registered_game():
+    """The client is its own distribution and cannot import the service: its list of games
+    is held to the registry here."""
+    from cardavia_client import cli
+
+    assert set(cli.GAMES) == set(GAMES)
+
+
+# -- no import circle ---------------------------------------------------------------------------
+
+PACKAGES = ("rules", "schemas", "service", "render")
+
+
+def module_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path, modules: set[str]) -> set[str]:
+    """The project's modules that `path` imports, at its top or inside a function (an import
+    deferred into a function is still a circle), each `from m import x` counted as `m.x`
+    when x is a module; a module's own packages are left out, as Python has run them
+    before it."""
+    me = module_of(path)
+    own = {".".join(me.split(".")[:i]) for i in range(1, me.count(".") + 1)}
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules
+                     else node.module for a in node.names]
+        else:
+            continue
+        found.update(n for n in names if n in modules and n not in own and n != me)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = [p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")]
+    modules = {module_of(p) for p in files}
+    return {module_of(p): imports(p, modules) for p in files}
+
+
+def circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of `graph`, or None."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(m: str) -> list[str] | None:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                return path[path.index(n):] + [n]
+            if n not in state and (found := walk(n)):
+                return found
+        state[m] = 2
+        path.pop()
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (found := walk(m)):
+            return found
+    return None
+
+
+def test_the_modules_import_each_other_without_a_circle():
+    assert circle(import_graph()) is None
+
+
+def test_an_import_circle_is_found():
+    """The check above can fail: the circle cut from schemas/views.py (its views read the
+    registry, whose games' schemas import it) is found when put back."""
+    graph = import_graph()
+    assert "schemas.views" in graph["schemas.durak"]
+    graph["schemas.views"] = graph["schemas.views"] | {"schemas.registry"}
+    found = circle(graph)
+    assert found is not None and "schemas.views" in found and "schemas.registry" in found
