@@ -108,6 +108,36 @@ def test_score_prints_the_tarot_score_sheet(server):
                "--poignee", "nobody").returncode == 2
 
 
+def test_score_of_a_session_file_prints_every_deal_and_the_totals(server, tmp_path):
+    session = {"players": ["Anne", "Bruno", "Chloé", "Dmytro", "Eun"], "dealer": 4, "deals": [
+        {"contract": "garde", "taker": 1, "partner": 3, "bouts": 2, "points": 45},
+        {"annulled": "petit_sec"},
+        {"contract": "prise", "taker": 4, "partner": None, "bouts": 1, "points": 40,
+         "petit_au_bout": "defense"}]}
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(session))
+    done = run(server, "score", str(path))
+    assert done.returncode == 0, done.stderr
+    raw = json.loads(run(server, "score", str(path), "--json").stdout)
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["#", "dealer", "taker", "contract", "bouts", "points",
+                                "result", *session["players"]]
+    totals = next(line for line in lines if line.startswith("Totals")).split()[1:]
+    assert [int(t) for t in totals] == raw["totals"] == raw["deals"][-1]["totals"]
+    assert lines[1].split()[:5] == ["0", "Eun", "Bruno", "+", "Dmytro"]
+    assert f"Next dealer: {session['players'][raw['next_dealer']]}" in lines
+    assert any(line.startswith("Eun: 1 taken, 0 made, 1 failed") for line in lines)
+    piped = run(server, "score", "-", "--csv", stdin=json.dumps(session))
+    assert piped.returncode == 0 and piped.stdout.startswith("index,dealer,taker,partner,")
+    assert len(piped.stdout.splitlines()) == 1 + len(session["deals"])
+    session["deals"][2]["points"] = 3  # one bout and 3 points: no deal gives that
+    path.write_text(json.dumps(session))
+    refused = run(server, "score", str(path))
+    assert refused.returncode == 2 and "deals.2.points" in refused.stderr
+    path.write_text(json.dumps({"deals": []}))
+    assert run(server, "score", str(path)).returncode == 2
+
+
 def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
     """The player at seat 0 answers every prompt, by number, by notation, by the card alone,
     after a move that is not listed, a number out of range and an action the game has not
@@ -178,8 +208,8 @@ class _Collect:
 
 def test_the_help_examples_run_as_printed(server, tmp_path):
     """`cardavia --help`'s examples, pasted in order into a shell (the interactive `play`,
-    the replay of its record and a long `match` aside): each exits 0, and its move is legal
-    on its deal."""
+    the replay of its record, a long `match` and a saved session aside): each exits 0, and
+    its move is legal on its deal."""
     shown = run(server, "--help").stdout
     examples = [line.strip() for line in shown.splitlines()
                 if line.startswith("    cardavia ")]
@@ -188,8 +218,8 @@ def test_the_help_examples_run_as_printed(server, tmp_path):
            "PATH": f"{Path(CARDAVIA).parent}{os.pathsep}{os.environ['PATH']}"}
     ran = 0
     for line in examples:
-        if line.split()[1] in ("play", "replay", "match"):
-            continue
+        if line.split()[1] in ("play", "replay", "match") or line.endswith("evening.json"):
+            continue  # interactive, long, or reading a file the table page saves
         done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env,
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 0 and not done.stderr, (line, done.stderr)

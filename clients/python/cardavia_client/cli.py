@@ -6,6 +6,7 @@
     cardavia render dealt.json --seat 1
     cardavia score --contract garde --taker 1 --bouts 2 --points 45
     cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
+    cardavia score evening.json
     cardavia play durak
     cardavia replay durak-record.json
     cardavia match durak --seats strong,basic --deals 100 --budget 200
@@ -301,6 +302,12 @@ def cmd_replay(client: Client, args: argparse.Namespace) -> int:
 
 
 def cmd_score(client: Client, args: argparse.Namespace) -> int:
+    if args.session is not None:
+        return score_session(client, args)
+    missing = [flag for flag, value in (("--contract", args.contract), ("--bouts", args.bouts),
+                                        ("--points", args.points)) if value is None]
+    if missing:
+        raise UsageError(f"score: {', '.join(missing)} needed, or a session file")
     sheet: dict[str, Any] = {"contract": args.contract, "taker": args.taker,
                              "bouts": args.bouts, "points": args.points,
                              "petit_au_bout": args.petit_au_bout}
@@ -329,6 +336,63 @@ def cmd_score(client: Client, args: argparse.Namespace) -> int:
         return 0
     print(score_sheet(settled, Words(client.words())))
     return 0
+
+
+def score_session(client: Client, args: argparse.Namespace) -> int:
+    """`cardavia score SESSION`: a Tarot session file (the table page's, or any
+    `{"players", "deals", "dealer"?}`) settled by the service: every deal with the running
+    totals, then each player's figures."""
+    body = read_json(args.session)
+    if not isinstance(body, dict) or not {"players", "deals"} <= body.keys():
+        raise UsageError(f"{args.session}: not a session file "
+                         '({"players": [names], "deals": [sheets], "dealer"?})')
+    players, deals, dealer = body["players"], body["deals"], body.get("dealer")
+    if args.csv:
+        sys.stdout.write(client.tarot_session_csv(players, deals, dealer=dealer))
+        return 0
+    answer = client.tarot_session(players, deals, dealer=dealer)
+    if args.json:
+        dump(answer)
+        return 0
+    print(session_table(answer))
+    return 0
+
+
+def session_table(answer: dict[str, Any]) -> str:
+    """A session as a table: one line a deal (its dealer, taker and partner, contract,
+    bouts, points and result, then each player's running total), the totals, then each
+    player's figures."""
+    names = answer["players"]
+    width = max(6, *(len(n) for n in names))
+    head = ["#", "dealer", "taker", "contract", "bouts", "points", "result"]
+    rows = []
+    for i, deal in enumerate(answer["deals"]):
+        s = deal["settlement"]
+        if "annulled" in s:
+            cells = [str(i), names[deal["dealer"]], "", s["annulled"], "", "", "no score"]
+        else:
+            taker = names[s["taker"]]
+            if s.get("partner") is not None:
+                taker += f" + {names[s['partner']]}"
+            cells = [str(i), names[deal["dealer"]], taker, s["contract"], str(s["bouts"]),
+                     str(s["points"]), "made" if s["made"] else "failed"]
+        rows.append(cells + [str(t) for t in deal["totals"]])
+    rows.append(["Totals", "", "", "", "", "", ""] + [str(t) for t in answer["totals"]])
+    widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
+    lines = ["  ".join([h.ljust(w) for h, w in zip(head, widths, strict=True)]
+                       + [n.rjust(width) for n in names]).rstrip()]
+    for r in rows:
+        lines.append("  ".join([c.ljust(w) for c, w in zip(r, widths, strict=False)]
+                               + [t.rjust(width) for t in r[len(head):]]).rstrip())
+    lines.append(f"Next dealer: {names[answer['next_dealer']]}")
+    lines.append("")
+    for st in answer["statistics"]:
+        mean = "-" if st["mean_points_as_taker"] is None else f"{st['mean_points_as_taker']:g}"
+        lines.append(f"{st['player']}: {st['taken']} taken, {st['made']} made, "
+                     f"{st['failed']} failed; mean points as taker {mean}; "
+                     f"{st['petits_au_bout']} petit(s) au bout, {st['poignees']} poignée(s), "
+                     f"{st['chelems']} chelem(s)")
+    return "\n".join(lines)
 
 
 class Words:
@@ -399,10 +463,10 @@ def cmd_render(client: Client, args: argparse.Namespace) -> int:
 
 
 def cmd_play(client: Client, args: argparse.Namespace) -> int:
-    return Table(client, args).play()
+    return TerminalPlay(client, args).play()
 
 
-class Table:
+class TerminalPlay:
     """`cardavia play GAME`: one seat at the terminal, the AI in every other seat."""
 
     def __init__(self, client: Client, args: argparse.Namespace):
@@ -579,12 +643,16 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="the service's answer as it is")
     q.set_defaults(run=cmd_replay)
 
-    q = sub.add_parser("score", help="a Tarot score sheet, from its flags")
-    q.add_argument("--contract", required=True,
-                   choices=("prise", "garde", "garde_sans", "garde_contre"))
+    q = sub.add_parser("score", help="a Tarot score sheet, from its flags; or a session "
+                       "file: every deal and the running totals")
+    q.add_argument("session", nargs="?", help="a session file (JSON: players, deals, "
+                   "dealer), as the table page exports it; - for stdin")
+    q.add_argument("--csv", action="store_true", help="with a session file: the session as "
+                   "CSV")
+    q.add_argument("--contract", choices=("prise", "garde", "garde_sans", "garde_contre"))
     q.add_argument("--taker", type=int, default=0)
-    q.add_argument("--bouts", type=int, required=True, choices=range(4))
-    q.add_argument("--points", type=float, required=True, help="the taker's card points")
+    q.add_argument("--bouts", type=int, choices=range(4))
+    q.add_argument("--points", type=float, help="the taker's card points")
     q.add_argument("--petit-au-bout", choices=("taker", "defense"))
     q.add_argument("--poignee", action="append", default=[], metavar="CAMP:LEVEL",
                    help="a declared poignée, e.g. taker:simple (repeatable)")
