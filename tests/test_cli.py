@@ -279,3 +279,14 @@ def test_the_actions_named_are_each_games_own():
 
     from schemas.registry import GAMES
     assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == cli.ACTIONS
+
+
+@pytest.mark.parametrize(("args", "suggested"), [
+    (("plya", "durak"), "play"), (("deal", "druak"), "durak"), (("deal", "xyzzy"), None)])
+def test_a_mistyped_subcommand_or_game_suggests_the_nearest(server, args, suggested):
+    done = run(server, *args)
+    assert done.returncode == 2 and "invalid choice" in done.stderr
+    if suggested:
+        assert done.stderr.rstrip().endswith(f"did you mean '{suggested}'?")
+    else:
+        assert "did you mean" not in done.stderr
