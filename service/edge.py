@@ -12,7 +12,7 @@ language of the answer and, with CARDAVIA_ACCESS_LOG set, an access-log line.
   and `Referrer-Policy`.
 
 A WSGI middleware rather than Flask `after_request` hooks: there, werkzeug's `Headers`
-and the `request`/`g` proxies cost ~50 µs a request, a third of what a whole /move adds
+and the `request`/`g` proxies cost a third of what a whole /move adds
 over a bare echo (bench/profile_move.py); here each header is a list append.
 """
 

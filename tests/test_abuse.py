@@ -1,4 +1,4 @@
-"""Hold under abuse (issue 16): the inputs found answered 500 or costing seconds, each over a
+"""Hold under abuse: the inputs found answered 500 or costing seconds, each over a
 real gunicorn. No input answers 500; a 1 MiB body of any hostile shape is a 422 of at most
 64 KiB that names the field, with at most 50 errors; nesting deeper than the deepest real
 body is a 422 naming the place. Figures that depend on timing are in bench/abuse.py."""
