@@ -444,7 +444,7 @@ export class ScoreKeeper {
       return num(s[field]);
     };
     return h("details", { class: "score-stats" }, h("summary", {}, t("score.stats")),
-      h("div", { class: "score-totals" }, h("table", {},
+      h("div", { class: "score-totals score-statistics" }, h("table", {},
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("score.player.column")),
           columns.map((c) => h("th", { scope: "col" }, t(`score.stats.${c}`))))),
         h("tbody", {}, answer.statistics.map((s, i) => h("tr", {},
