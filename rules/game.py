@@ -233,6 +233,12 @@ class Game:
     actions: tuple[str, ...]
 
     @property
+    def all_cards(self) -> Deck:
+        """Every card any deal of the game may hold, by index: the deck, unless the game
+        deals decks of several sizes (Durak's D16), whose cards share one numbering."""
+        return self.deck
+
+    @property
     def counts(self) -> tuple[int, ...]:
         """The counts of players the game deals for (Tarot's T18); `players` is the
         default one."""
@@ -259,7 +265,7 @@ class Game:
                 raise InvalidState(problems)
         return self.deal_from(order, **options)
 
-    def shuffle(self, rng: random.Random) -> list[int]:
+    def shuffle(self, rng: random.Random, **options: Any) -> list[int]:
         """The whole deck in a random order (first = top): what `deal` deals from when it is
         given no order, so that a client can be told the order and deal it again."""
         # Sorting by independent uniform keys is a uniform shuffle (two keys tie with

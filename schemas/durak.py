@@ -1,12 +1,25 @@
-"""Durak's state and move as JSON (API.md, "States: Durak")."""
+"""Durak's state and move as JSON (API.md, "States: Durak", and its Additions: 2 to 6
+players, 24/36/52 cards, passing)."""
 
 from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validates_schema
 
-from rules.durak import BOUT_LIMIT, DECK, GAME, HAND_SIZE, SUITS, DurakState
+from rules.durak import (
+    ALL,
+    BOUT_LIMIT,
+    CLASSIC,
+    COUNTS,
+    GAME,
+    HAND_SIZE,
+    SUITS,
+    DurakState,
+    sorted_cards,
+)
+from rules.durak.options import FIRST_BOUT, THROW_IN
 from schemas.common import (
     BaseSchema,
+    Bounded,
     CardCode,
     CardList,
     CardLists,
@@ -18,13 +31,16 @@ from schemas.common import (
     request_schemas,
     seat_field,
 )
+from schemas.fast import FastSchema
 from schemas.game import GameSchemas
-from schemas.views import HIDDEN, View, hide_hands, with_derived
+from schemas.views import HIDDEN, View, with_derived
+
+MOST = max(COUNTS)  # D16: seats are bounded by the largest table; the rules by the count
 
 
 class TableEntry(BaseSchema):
-    attack = CardCode(DECK, required=True)
-    defense = CardCode(DECK, required=True, allow_none=True)
+    attack = CardCode(ALL, required=True)
+    defense = CardCode(ALL, required=True, allow_none=True)
 
     @post_load
     def _pair(self, data, **kwargs):
@@ -34,26 +50,33 @@ class TableEntry(BaseSchema):
 class DurakStateSchema(StateSchema):
     game = one_of("durak", required=True)
     trump = one_of(*SUITS, required=True)
-    hands = CardLists(DECK, 2, required=True)
-    # D2: the stock is what the deal left over, the turned-up trump included.
-    stock = CardList(DECK, required=True, max_length=len(DECK) - 2 * HAND_SIZE)
-    discard = CardList(DECK, required=True)
-    attacker = seat_field(2, required=True)
+    hands = CardLists(ALL, min(COUNTS), most=MOST, required=True)
+    # D2, D17: the stock is what the deal left over, the turned-up trump included.
+    stock = CardList(ALL, required=True, max_length=len(ALL) - 2 * HAND_SIZE)
+    discard = CardList(ALL, required=True)
+    attacker = seat_field(MOST, required=True)
     table = ListOf(fields.Nested(TableEntry), BOUT_LIMIT, required=True)  # D9
     taking = StrictBoolean(required=True)
+    transfer = StrictBoolean()  # D21
+    throw_in = one_of(*THROW_IN)  # D19
+    first_bout = Bounded(min(FIRST_BOUT), max(FIRST_BOUT))  # D16
+    trump_card = CardCode(ALL)  # D17
+    out = ListOf(ListOf(seat_field(MOST), MOST), MOST)  # D23, D25
+    defender = seat_field(MOST, allow_none=True)  # D18, derived
+    known = CardLists(ALL, min(COUNTS), most=MOST)
     phase = one_of("attack", "defend", "over")
-    to_act = seat_field(2, allow_none=True)
+    to_act = seat_field(MOST, allow_none=True)
     result = fields.Dict(allow_none=True)
 
 
 class DurakMoveSchema(MoveSchema):
-    seat = seat_field(2, required=True)
+    seat = seat_field(MOST, required=True)
     action = one_of(*GAME.actions, required=True)
-    card = CardCode(DECK)
+    card = CardCode(ALL)
 
     @validates_schema(skip_on_field_errors=True)
     def _card_when_needed(self, data, **kwargs):
-        needs_card = data["action"] in ("attack", "defend")
+        needs_card = data["action"] in ("attack", "defend", "transfer")
         if needs_card and "card" not in data:
             raise ValidationError("A card is required for this action.", "card")
         if not needs_card and "card" in data:
@@ -61,35 +84,109 @@ class DurakMoveSchema(MoveSchema):
 
 
 # A table slot's defence is -1 while unbeaten: index -1 answers None.
-CODE_OR_NONE = (*DECK.codes, None)
+CODE_OR_NONE = (*ALL.codes, None)
+CODES = ALL.codes
 
 
 def dump_state(state: DurakState) -> dict:
     code = CODE_OR_NONE
-    trump, hands, stock, discard, attacker, table, taking, phase, to_act = state
-    return {
+    (trump, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out,
+     trump_card, known) = state
+    if setup is CLASSIC:
+        return {
+            "game": "durak",
+            "trump": SUITS[trump],
+            "hands": [ALL.codes_of(hands[0]), ALL.codes_of(hands[1])],
+            "stock": [*map(code.__getitem__, stock)],
+            "discard": ALL.codes_of(discard),
+            "attacker": attacker,
+            "table": [{"attack": code[a], "defense": code[d]} for a, d in table],
+            "taking": taking,
+            "phase": phase,
+            "to_act": to_act,
+            "result": GAME.result(state),
+        }
+    if setup.cards == 52:  # its low ranks number after the 36-card deck: sorted here
+
+        def listed(mask: int) -> list[str]:
+            return [CODES[c] for c in sorted_cards(mask)]
+    else:
+        listed = ALL.codes_of
+    body: dict = {
         "game": "durak",
         "trump": SUITS[trump],
-        "hands": [DECK.codes_of(hands[0]), DECK.codes_of(hands[1])],
+        "hands": [listed(h) for h in hands],
         "stock": [*map(code.__getitem__, stock)],
-        "discard": DECK.codes_of(discard),
+        "discard": listed(discard),
         "attacker": attacker,
         "table": [{"attack": code[a], "defense": code[d]} for a, d in table],
         "taking": taking,
-        "phase": phase,
-        "to_act": to_act,
-        "result": GAME.settlement(state),
     }
+    if setup.transfer:
+        body["transfer"] = True
+    if setup.throw_in != "all":
+        body["throw_in"] = setup.throw_in
+    if setup.first_bout != BOUT_LIMIT:
+        body["first_bout"] = setup.first_bout
+    if trump_card >= 0:
+        body["trump_card"] = CODES[trump_card]
+    if setup.players > 2:
+        body["out"] = [list(group) for group in out]
+        body["defender"] = GAME.defender(state)
+    if known is not None:
+        body["known"] = [[CODES[c] for c in cards] for cards in known]
+    body.update(phase=phase, to_act=to_act, result=GAME.result(state))
+    return body
 
 
-REQUESTS = request_schemas(GAME, DurakStateSchema, DurakMoveSchema, {})
+DEAL_FIELDS = {
+    "players": Bounded(min(COUNTS), MOST),  # D16
+    "cards": Bounded(24, 52),  # D16: 24, 36 or 52, checked with the deck by the rules
+    "transfer": StrictBoolean(),  # D21
+    "throw_in": one_of(*THROW_IN),  # D19
+    "first_bout": Bounded(min(FIRST_BOUT), max(FIRST_BOUT)),  # D16
+    "known": StrictBoolean(),
+}
+
+
+def _check_seats(data, **kwargs):
+    """D16: a request's seats (`seat`, `move.seat`) among the seats of its state's count."""
+    if "state" not in data:
+        return
+    players = len(data["state"]["hands"])
+    errors: dict = {}
+    message = [f"Must be between 0 and {players - 1}."]
+    seat = data.get("seat")
+    if isinstance(seat, int) and seat >= players:
+        errors["seat"] = message
+    moved = getattr(data.get("move"), "seat", None)
+    if isinstance(moved, int) and moved >= players:
+        errors["move"] = {"seat": message}
+    if errors:
+        raise ValidationError(errors)
+
+
+def _seated(fast: FastSchema) -> FastSchema:
+    """The request schema with `_check_seats` among its validators."""
+    cls = type(fast.schema)
+    checked = type(cls.__name__, (cls,), {"_seats": validates_schema(
+        skip_on_field_errors=True)(lambda self, data, **kwargs: _check_seats(data))})
+    return FastSchema(checked())
+
+
+REQUESTS = {name: _seated(fast) for name, fast in request_schemas(
+    GAME, DurakStateSchema, DurakMoveSchema, DEAL_FIELDS).items()}
 
 
 def dump_view(view: View) -> dict:
-    """Hidden: the other hand, and the stock but its turned-up last card."""
+    """Hidden: the cards of the other hands not known to everybody, and the stock but its
+    turned-up last card. A hand shows its known cards, then a "?" for each other card."""
     out = dump_state(view.public)
-    hide_hands(out, view, GAME.players)
-    out["stock"] = [HIDDEN] * view.hidden[2] + out["stock"]
+    players = len(view.public.hands)
+    for s in range(players):
+        if s != view.seat:
+            out["hands"][s] = out["hands"][s] + [HIDDEN] * view.hidden[s]
+    out["stock"] = [HIDDEN] * view.hidden[players] + out["stock"]
     return with_derived(out, GAME, view)
 
 

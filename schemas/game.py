@@ -46,8 +46,8 @@ class GameSchemas:
         return out
 
     def dump_move(self, move: Move | Template) -> dict:
-        return common.dump_move(self.game.deck, move)
+        return common.dump_move(self.game.all_cards, move)
 
     def dump_event(self, event: dict) -> dict:
-        return common.dump_event(self.game.deck, event)
+        return common.dump_event(self.game.all_cards, event)
 

@@ -259,7 +259,8 @@ def test_every_page_catalogue_holds_every_key_with_the_same_placeholders():
             assert isinstance(entry, dict) == isinstance(english[key], dict), (lang, key)
             if isinstance(entry, dict):
                 assert set(entry) == PLURAL_CATEGORIES[lang], (lang, key)
-                assert "{n}" in "".join(english[key].values()) or "{points}" in english[key]["other"]
+                words = english[key]
+                assert "{n}" in "".join(words.values()) or "{points}" in words["other"]
 
 
 def test_every_word_the_page_uses_is_in_its_catalogue():

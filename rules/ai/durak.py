@@ -1,6 +1,7 @@
-"""A plain Durak heuristic: beat with the cheapest sufficient card, save trumps, add cheap
-matching cards, take when beating would cost too much. It reads only the seat's own hand
-and the public table, stock size and trump."""
+"""A plain Durak heuristic for every count and option (D16–D25): beat with the cheapest
+sufficient card, save trumps, add cheap matching cards, take when beating would cost too
+much, pass the attack on (D21) with a plain card rather than beat. It reads only the
+seat's own hand and the public table, stock size and trump."""
 
 from __future__ import annotations
 
@@ -15,15 +16,20 @@ from rules.durak import (
     SUIT_OF,
     DurakState,
     bout_limit,
+    first_unbeaten,
     table_ranks,
+    transfer_cards,
 )
+from rules.durak.cards import ALL_RANKS
 from rules.game import Move
 
-JACK = 5  # rank index of J: trumps from here up are worth keeping while the stock lasts
+# The rank of J: trumps from here up are worth keeping while the stock lasts.
+JACK = ALL_RANKS.index("J")
+TRUMP_COST = 13  # above every rank: any trump costs more than any plain card
 
 
 def _cost(card: int, trump: int) -> int:
-    return RANK_OF[card] + (9 if SUIT_OF[card] == trump else 0)
+    return RANK_OF[card] + (TRUMP_COST if SUIT_OF[card] == trump else 0)
 
 
 def basic_move(state: DurakState, seat: int, rng: random.Random) -> Move:
@@ -31,7 +37,11 @@ def basic_move(state: DurakState, seat: int, rng: random.Random) -> Move:
     hand = hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731
     if state.phase == "defend":
-        attack = table[-1][0]
+        attack = table[first_unbeaten(table)][0]  # D20: the first laid first
+        passing = [c for c in bit_list(transfer_cards(state, seat))
+                   if SUIT_OF[c] != trump] if state.setup.transfer else None
+        if passing:  # D21: a plain card passes the whole attack on, at no cost
+            return Move(seat, "transfer", card=min(passing, key=cost))
         beaters = bit_list(hand & BEATERS[trump][attack])
         if not beaters:
             return Move(seat, "take")
@@ -52,8 +62,9 @@ def basic_move(state: DurakState, seat: int, rng: random.Random) -> Move:
 
 
 def value(settlement: dict, seat: int) -> float:
-    """D15: the seat's -1, 0 or +1, scaled to [0, 1]."""
-    return (settlement["scores"][seat] + 1) / 2
+    """D25 (D15): the seat's score, from −(players − 1) to +1, scaled to [0, 1]."""
+    players = len(settlement["scores"])
+    return (settlement["scores"][seat] + players - 1) / players
 
 
 SETTINGS = Settings(basic=basic_move, value=value, rate=0.9)

@@ -1,30 +1,38 @@
-"""What the generic invariant test needs to know of Durak."""
+"""What the generic invariant test needs to know of Durak, for every count, deck and
+option (D16)."""
 
 from __future__ import annotations
 
 import random
 
-from rules.durak import DECK, GAME, DurakState, turn
+from rules.durak import ALL, CLASSIC, GAME, DurakState, gone, round_of, turn
+from rules.durak import bout as general
 from rules.game import Move
 
-CARDS = range(len(DECK))
-EVERY_MOVE = [Move(s, a) for s in (0, 1) for a in ("take", "pass")] + [
-    Move(s, a, card=c) for s in (0, 1) for a in ("attack", "defend") for c in CARDS
-]
+EVERY_MOVE = {
+    players: [Move(s, a) for s in range(players) for a in ("take", "pass")] + [
+        Move(s, a, card=c) for s in range(players) for a in ("attack", "defend", "transfer")
+        for c in range(len(ALL))]
+    for players in range(2, 7)
+}
 
 
 def candidate_moves(state: DurakState, rng: random.Random) -> list[Move]:
     """Every move of every seat: `verify` must accept exactly those `legal_moves` lists."""
-    return EVERY_MOVE
+    return EVERY_MOVE[len(state.hands)]
 
 
 def check_state(state: DurakState) -> None:
-    """D1: the 36 cards exactly once across hands, stock, table and discard; the phase and
-    seat to act that the moves keep (D6, D7, D14) are those the facts give."""
-    _, hands, stock, discard, attacker, table, taking, phase, to_act = state
-    assert (phase, to_act) == turn(hands, stock, attacker, table, taking)
-    seen = hands[0] | hands[1] | discard
-    count = hands[0].bit_count() + hands[1].bit_count() + discard.bit_count()
+    """D1, D16: the deck's cards exactly once across hands, stock, table and discard; the
+    phase and seat to act that the moves keep (D6, D7, D14, D20) are those the facts give;
+    the fast path of the default deal lists the moves the general functions do."""
+    (_, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out, _,
+     known) = state
+    seen = discard
+    count = discard.bit_count()
+    for h in hands:
+        seen |= h
+        count += h.bit_count()
     for c in stock:
         seen |= 1 << c
     count += len(stock)
@@ -34,18 +42,52 @@ def check_state(state: DurakState) -> None:
         if d >= 0:
             seen |= 1 << d
             count += 1
-    assert seen == DECK.full and count == 36
+    assert seen == setup.deck and count == setup.cards
+    out_mask = gone(out)
+    players = len(hands)
+    if players == 2:
+        assert (phase, to_act) == turn(hands, stock, attacker, table, taking)
+    elif phase == "over":
+        assert to_act is None and not table and not stock
+    else:
+        defender = GAME.defender(state)
+        assert not out_mask >> attacker & 1 and defender != attacker
+        if table and general.first_unbeaten(table) >= 0 and not taking:
+            assert (phase, to_act) == ("defend", defender)
+        else:
+            asked = round_of(attacker, defender, players, out_mask, setup.throw_in)
+            assert phase == "attack" and to_act in (asked if table else (attacker,))
+    for s in range(players):
+        if out_mask >> s & 1:
+            assert not hands[s]  # D23: out for good
+    if known is not None:
+        for s, cards in enumerate(known):
+            assert all(hands[s] >> c & 1 for c in cards)
+    if setup is CLASSIC:
+        assert GAME.legal_moves(state) == general.legal_moves(state)
 
 
 def check_final(state: DurakState, settlement: dict) -> None:
-    """D14, D15: a durak loses 1 to the winner's +1; a draw is 0 and 0."""
+    """D24, D25: the durak alone holds cards and scores −(players − 1), the others +1;
+    `out` lists everyone else in the order they went out; a draw is 0 for everyone."""
     hands, stock, table = state.hands, state.stock, state.table
+    players = len(hands)
     assert not stock and not table
-    empty = [s for s in (0, 1) if not hands[s]]
-    if len(empty) == 2:
-        assert settlement == {"outcome": "draw", "durak": None, "scores": [0, 0]}
+    holding = [s for s in range(players) if hands[s]]
+    result = GAME.result(state)
+    assert result is not None and result["players"] == players
+    assert sum(result["scores"]) == 0
+    flat = [s for group in result["out"] for s in group]
+    assert all(group == sorted(group) for group in result["out"])
+    if not holding:
+        assert settlement["outcome"] == "draw" and settlement["durak"] is None
+        assert result["scores"] == [0] * players
+        assert sorted(flat) == list(range(players))
     else:
-        durak = 1 - empty[0]
+        (durak,) = holding
         assert settlement["outcome"] == "durak" and settlement["durak"] == durak
-        assert settlement["scores"][durak] == -1 and sum(settlement["scores"]) == 0
+        assert result["scores"][durak] == -(players - 1)
+        assert sorted(flat) == [s for s in range(players) if s != durak]
+    if players == 2:
+        assert set(settlement) == {"outcome", "durak", "scores"}  # D15's shape
     assert GAME.legal_moves(state) == []

@@ -1,0 +1,205 @@
+"""The checks of a state given as fields, one rule block each: every problem is found and
+named by its field path in API.md's JSON state."""
+
+from __future__ import annotations
+
+from rules.durak.cards import (
+    ALL,
+    BEATERS,
+    DECKS,
+    HAND_SIZE,
+    RANK_MASK,
+    RANK_OF,
+    SUIT_OF,
+    deck_size_of,
+)
+from rules.durak.options import MOST_PLAYERS, Setup
+from rules.durak.state import next_in, round_of
+from rules.game import Problem
+
+Table = list[tuple[int, int | None]]
+CODES = ALL.codes
+
+
+def pile_problems(hands: list[list[int]], stock: list[int], discard: list[int],
+                  table: Table) -> tuple[int, list[Problem]]:
+    """D1, D16: every card of one of the three decks once across the piles (the deck is
+    the smallest that holds every card given); D11: the discard pile holds whole
+    beaten-off bouts, an attack and its defence each, so an even number of cards. The
+    deck's size and the problems."""
+    on_table = [c for pair in table for c in pair if c is not None]
+    total = len(stock) + len(discard) + len(on_table)
+    cards: set[int] = set(stock)
+    cards.update(discard, on_table)
+    for hand in hands:
+        total += len(hand)
+        cards.update(hand)
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    size = deck_size_of(mask)
+    problems = []
+    if not total == len(cards) == size or mask != DECKS[size]:
+        places = [(f"hands.{s}.{i}", c) for s, hand in enumerate(hands)
+                  for i, c in enumerate(hand)]
+        places += [(f"stock.{i}", c) for i, c in enumerate(stock)]
+        places += [(f"discard.{i}", c) for i, c in enumerate(discard)]
+        for i, (a, d) in enumerate(table):
+            places.append((f"table.{i}.attack", a))
+            if d is not None:
+                places.append((f"table.{i}.defense", d))
+        seen: dict[int, str] = {}
+        for where, card in places:
+            if card in seen:
+                problems.append(Problem(where, "card_twice", {"card": CODES[card],
+                                                              "also": seen[card]}))
+            else:
+                seen[card] = where
+        missing = [CODES[c] for c in range(52) if DECKS[size] >> c & 1 and c not in seen]
+        if missing:
+            problems.append(Problem("", "cards_missing", {"count": len(missing),
+                                                          "cards": missing}))
+    if len(discard) % 2:
+        problems.append(Problem("discard", "durak_discard_odd", {"count": len(discard)}))
+    if len(hands) > MOST_PLAYERS[size]:
+        problems.append(Problem("hands", "durak_deck_players",
+                                {"players": len(hands), "cards": size,
+                                 "most": MOST_PLAYERS[size]}))
+    return size, problems
+
+
+def trump_problems(trump: int, stock: list[int], trump_card: int | None, whole_deck: bool
+                   ) -> list[Problem]:
+    """D2, D3: the trump is the suit of the turned-up card, the stock's last; D17: when
+    the hands took the whole deck, the suit of the shown `trump_card`, which no other
+    deal has."""
+    if stock and SUIT_OF[stock[-1]] != trump:
+        return [Problem("trump", "durak_trump", {"card": CODES[stock[-1]]})]
+    if whole_deck and trump_card is None:
+        return [Problem("trump_card", "durak_trump_card_missing")]
+    if not whole_deck and trump_card is not None:
+        return [Problem("trump_card", "durak_trump_card_stock", {"card": CODES[trump_card]})]
+    if trump_card is not None and SUIT_OF[trump_card] != trump:
+        return [Problem("trump", "durak_trump", {"card": CODES[trump_card]})]
+    return []
+
+
+def table_problems(trump: int, table: Table, taking: bool, transfer: bool) -> list[Problem]:
+    """D4, D7, D8: each attack matches a rank on the table, each defence beats its attack,
+    and only the last attack is unbeaten — or several, once the defender takes, or (D21)
+    the cards passed on, all of one rank, beaten in the order they were laid."""
+    problems = []
+    ranks = 0
+    unbeaten = 0
+    last_unbeaten = -1
+    for i, (a, d) in enumerate(table):
+        if i and not ranks & RANK_MASK[RANK_OF[a]]:
+            problems.append(Problem(f"table.{i}.attack", "durak_rank", {"card": CODES[a]}))
+        ranks |= RANK_MASK[RANK_OF[a]]
+        if d is None:
+            unbeaten += 1
+            last_unbeaten = i
+            continue
+        if unbeaten:
+            problems.append(Problem(f"table.{i}.defense", "durak_defence_after_unbeaten"))
+        ranks |= RANK_MASK[RANK_OF[d]]
+        if not BEATERS[trump][a] >> d & 1:
+            problems.append(Problem(f"table.{i}.defense", "durak_cannot_beat",
+                                    {"card": CODES[d], "attack": CODES[a]}))
+    if taking and not unbeaten:
+        problems.append(Problem("taking", "durak_take_nothing"))
+    if not taking and unbeaten > 1:
+        if not transfer:
+            problems.append(Problem("table", "durak_unbeaten"))
+        elif any(RANK_OF[a] != RANK_OF[table[0][0]] for a, _ in table[:last_unbeaten + 1]):
+            problems.append(Problem("table", "durak_transfer_rank"))
+    return problems
+
+
+def bout_problems(hands: list[list[int]], stock: list[int], discard: list[int],
+                  attacker: int, defender: int, table: Table, setup: Setup) -> list[Problem]:
+    """D9: the bout limit; D12, D22: while the stock lasts, everyone began the bout with
+    six cards."""
+    problems = []
+    defended = sum(1 for _, d in table if d is not None)
+    limit = min(setup.cap(len(discard)), len(hands[defender]) + defended)
+    if len(table) > limit:
+        problems.append(Problem("table", "durak_bout_limit",
+                                {"count": len(table), "limit": limit}))
+    if stock and len(hands) == 2 and not setup.transfer:
+        if len(hands[attacker]) + len(table) < HAND_SIZE:
+            problems.append(Problem(f"hands.{attacker}", "durak_attacker_short"))
+        if len(hands[defender]) + defended < HAND_SIZE:
+            problems.append(Problem(f"hands.{defender}", "durak_defender_short"))
+    elif stock:
+        # Throwers (D19) and passing on (D21) lay cards from several hands, in some share:
+        # every card missing from a hand lies on the table.
+        short = sum(max(0, HAND_SIZE - len(h)) for h in hands)
+        if short > len(table) + defended:
+            problems.append(Problem("hands", "durak_hands_short",
+                                    {"short": short, "count": len(table) + defended}))
+    return problems
+
+
+def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacker: int,
+                 out: list[list[int]]) -> tuple[int, list[Problem]]:
+    """D23: who went out holds no card, went out once the stock was empty, and is named
+    once, each bout's list in ascending seat order; between bouts, with the stock empty, a
+    player in with no card would have gone out. The mask of the seats out, and the
+    problems."""
+    problems = []
+    mask = 0
+    players = len(hands)
+    for i, group in enumerate(out):
+        if not group or list(group) != sorted(set(group)):
+            problems.append(Problem(f"out.{i}", "durak_out_order"))
+        for j, s in enumerate(group):
+            if s >= players or mask >> s & 1:
+                problems.append(Problem(f"out.{i}.{j}", "durak_out_seat", {"seat": s}))
+                continue
+            mask |= 1 << s
+            if hands[s]:
+                problems.append(Problem(f"out.{i}.{j}", "durak_out_holds", {"seat": s}))
+    if out and stock:
+        problems.append(Problem("out", "durak_out_stock"))
+    if not stock and not table:
+        for s in range(players):
+            if not hands[s] and not mask >> s & 1 and players - mask.bit_count() > 1:
+                problems.append(Problem("out", "durak_out_missing", {"seat": s}))
+    if mask >> attacker & 1 and players - mask.bit_count() > 1:
+        problems.append(Problem("attacker", "durak_attacker_out", {"seat": attacker}))
+    return mask, problems
+
+
+def to_act_problems(given, attacker: int, defender: int, players: int, out_mask: int,
+                    throw_in: str, table: bool) -> list[Problem]:
+    """D20, with more than two players: in the attack phase the seat asked is a fact of the
+    state, the attacker on an empty table, else a seat of the round."""
+    if given is None:
+        return [Problem("to_act", "durak_to_act_required")]
+    asked = round_of(attacker, defender, players, out_mask, throw_in) if table else (attacker,)
+    if given not in asked:
+        return [Problem("to_act", "durak_to_act_round",
+                        {"given": given, "seats": list(asked)})]
+    return []
+
+
+def known_problems(known: list[list[int]], hands: list[list[int]]) -> list[Problem]:
+    """A card everybody has seen in a hand is in that hand, once."""
+    if len(known) != len(hands):
+        return [Problem("known", "durak_known_count", {"count": len(known),
+                                                        "players": len(hands)})]
+    problems = []
+    for s, cards in enumerate(known):
+        held = set(hands[s])
+        seen: set[int] = set()
+        for i, c in enumerate(cards):
+            if c not in held or c in seen:
+                problems.append(Problem(f"known.{s}.{i}", "durak_known_not_in_hand",
+                                        {"card": CODES[c], "seat": s}))
+            seen.add(c)
+    return problems
+
+
+def defender_seat(attacker: int, players: int, out_mask: int) -> int:
+    return next_in(attacker, players, out_mask)

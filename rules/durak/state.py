@@ -1,0 +1,77 @@
+"""Durak's state (rules/game.py's convention) and the seats' places at the table (D18)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.durak.options import Setup
+
+
+class DurakState(NamedTuple):
+    """The fields of API.md's JSON state, in its order: those of the two-player game
+    first, then the deal's setup (D16: the count is `len(hands)`, the options the JSON's
+    `transfer`, `throw_in`, `first_bout`), `out`, `trump_card` and `known`. `defender` is
+    derived from `attacker` and `out` where it is asked for (`defender_of`): storing it
+    would cost every move of the hot path a field."""
+
+    trump: int  # suit index into SUITS
+    hands: tuple[int, ...]  # bitmasks, one a seat
+    stock: tuple[int, ...]  # drawing order; last is the turned-up card (D2)
+    discard: int  # bitmask of the beaten-off cards, out of play (D11)
+    attacker: int  # the bout's attacker (D18; after passing on, D21, the last who did)
+    table: tuple[tuple[int, int], ...]  # (attack, defence or -1 while unbeaten)
+    taking: bool  # the defender has declared take in this bout (D10)
+    phase: str  # attack | defend | over
+    to_act: int | None  # D20: in the attack phase, the seat of the round being asked
+    setup: Setup
+    out: tuple[tuple[int, ...], ...]  # D23, D25: who went out, one tuple a bout
+    trump_card: int  # D17: the card shown when the hands took the whole deck, else -1
+    known: tuple[tuple[int, ...], ...] | None  # cards each hand is seen to hold, if asked
+
+
+# The hot paths build a state from a tuple at C speed: a NamedTuple's own constructor is a
+# Python function, a measurable share of a random deal.
+new_state = tuple.__new__
+
+
+def gone(out: tuple[tuple[int, ...], ...]) -> int:
+    """The seats that went out (D23), as a mask."""
+    m = 0
+    for group in out:
+        for s in group:
+            m |= 1 << s
+    return m
+
+
+def next_in(seat: int, players: int, out_mask: int) -> int:
+    """D18: the first player in after `seat` (the seat itself when nobody else is in)."""
+    s = seat
+    for _ in range(players):
+        s = (s + 1) % players
+        if not out_mask >> s & 1:
+            return s
+    return seat
+
+
+def defender_of(state: DurakState) -> int | None:
+    """D18: the bout's defender, the first player in after its attacker; None once the
+    deal is over."""
+    if state.phase == "over":
+        return None
+    return next_in(state.attacker, len(state.hands), gone(state.out))
+
+
+def round_of(attacker: int, defender: int, players: int, out_mask: int, throw_in: str
+             ) -> tuple[int, ...]:
+    """D19, D20: the seats asked to add, in order: the attacker, then each thrower in seat
+    order after the attacker (with `neighbours`, only the first player in after the
+    defender)."""
+    if throw_in == "neighbours":
+        neighbour = next_in(defender, players, out_mask)
+        return (attacker,) if neighbour == attacker else (attacker, neighbour)
+    seats = [attacker]
+    for k in range(1, players):
+        s = (attacker + k) % players
+        if s != defender and not out_mask >> s & 1:
+            seats.append(s)
+    return tuple(seats)
