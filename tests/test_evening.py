@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 import requests
@@ -25,14 +26,24 @@ def visitor(browser, server):
     seat.close()
 
 
+ROWS = ".score-totals:not(.score-statistics) tbody tr"
+
+
+def wait_rows(page, count: int) -> None:
+    page.wait_for_function(f"() => document.querySelectorAll({ROWS!r}).length === {count}")
+
+
 def keeper_rows(page) -> list[list[str]]:
     """The sheet's rows: each deal's number, dealer, summary and scores (deal, running)."""
-    rows = page.locator(".score-totals:not(.score-statistics) tbody tr")
+    rows = page.locator(ROWS)
     return [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())]
 
 
+TOTALS = ".score-totals:not(.score-statistics) tfoot td strong"
+
+
 def totals(page) -> list[str]:
-    return page.locator(".score-totals:not(.score-statistics) tfoot td strong").all_inner_texts()
+    return page.locator(TOTALS).all_inner_texts()
 
 
 def own_session(page, names: list[str]) -> None:
@@ -52,7 +63,7 @@ def arithmetic(page) -> dict[str, str]:
             for i in range(rows.count())}
 
 
-def test_T17_T24_the_score_keeper_settles_edits_deletes_keeps_exports_and_imports(visitor, tmp_path):
+def test_T17_T24_the_score_keeper_settles_edits_deletes_keeps_and_exchanges(visitor, tmp_path):
     visitor.open()
     page = visitor.page
     own_session(page, NAMES)
@@ -63,7 +74,7 @@ def test_T17_T24_the_score_keeper_settles_edits_deletes_keeps_exports_and_import
     page.select_option("#score-contract", "garde")
     page.select_option("#score-bouts", "2")
     page.fill("#score-points", "45")
-    page.wait_for_function("document.querySelector('.score-arithmetic')"
+    page.wait_for_function("() => document.querySelector('.score-arithmetic')"
                            ".textContent.includes('(25 + 4) × 2 = +58')")
     shown = arithmetic(page)  # T17 item by item, as the service computes it
     assert shown["Target with 2 bouts"] == "41"
@@ -71,37 +82,36 @@ def test_T17_T24_the_score_keeper_settles_edits_deletes_keeps_exports_and_import
     assert shown["Taker: Bo"] == "2 × 58 = +116" and shown["Partner: Di (+D)"] == "+58"
     assert shown["Each of the 3 defenders (−D)"] == "-58"
     page.click("#score-save")
-    page.wait_for_function("document.querySelectorAll('.score-totals:not(.score-statistics) tbody tr').length === 1")
+    wait_rows(page, 1)
     assert totals(page) == ["-58", "+116", "-58", "+58", "-58"]
     # T3: a deal everybody passed scores nothing, and the deal passes on.
     page.select_option("#score-kind", "all_pass")
     page.click("#score-save")
-    page.wait_for_function("document.querySelectorAll('.score-totals:not(.score-statistics) tbody tr').length === 2")
+    wait_rows(page, 2)
     first, second = keeper_rows(page)
     assert first[1] == "Ana" and second[1] != "Ana" and second[2] == "Everybody passed"
     assert page.locator(".score-chart .player polyline").count() == 5  # a line a player
     assert page.locator(".score-chart .player >> nth=1 >> circle").count() == 3  # 0, 1, 2
     visitor.shot("keeper")
     # Edited: 35 points fail the garde by 6; every total after it follows.
-    page.locator(".score-totals:not(.score-statistics) tbody tr >> nth=0 >> button.edit").click()
+    page.locator(f"{ROWS} >> nth=0 >> button.edit").click()
     page.fill("#score-points", "35")
-    page.wait_for_function("document.querySelector('.score-arithmetic')"
+    page.wait_for_function("() => document.querySelector('.score-arithmetic')"
                            ".textContent.includes('(25 + 6) × 2 = -62')")
     page.click("#score-save")
-    page.wait_for_function("document.querySelector('.score-totals:not(.score-statistics) tfoot td strong')"
-                           ".textContent === '+62'")
+    page.wait_for_function(f"() => document.querySelector({TOTALS!r}).textContent === '+62'")
     assert totals(page) == ["+62", "-124", "+62", "-62", "+62"]
-    page.locator(".score-totals:not(.score-statistics) tbody tr >> nth=1 >> button.delete").click()
-    page.wait_for_function("document.querySelectorAll('.score-totals:not(.score-statistics) tbody tr').length === 1")
+    page.locator(f"{ROWS} >> nth=1 >> button.delete").click()
+    wait_rows(page, 1)
     # Kept in the browser across a reload.
     page.reload()
     visitor.settled()
-    page.wait_for_selector(".score-totals:not(.score-statistics) tbody tr")
+    page.wait_for_selector(ROWS)
     assert page.input_value("#score-sheet") == "own" and totals(page)[1] == "-124"
     # The exported file is the session endpoint's request body.
     with page.expect_download() as got:
         page.click("#score-export")
-    session = json.loads(open(got.value.path()).read())
+    session = json.loads(Path(got.value.path()).read_text())
     assert session["players"] == NAMES and session["dealer"] == 0
     assert session["deals"] == [{"contract": "garde", "taker": 1, "partner": 3, "bouts": 2,
                                  "points": 35, "petit_au_bout": None, "poignees": [],
@@ -115,7 +125,8 @@ def test_T17_T24_the_score_keeper_settles_edits_deletes_keeps_exports_and_import
     path = tmp_path / "evening.json"
     path.write_text(json.dumps(other))
     page.set_input_files("#score-import", str(path))
-    page.wait_for_function("document.querySelector('.score-players').textContent === 'X · Y · Z'")
+    page.wait_for_function("() => document.querySelector('.score-players')"
+                           ".textContent === 'X · Y · Z'")
     expected = requests.post(f"{visitor.server}/v1/games/tarot/session", json=other,
                              timeout=10).json()["totals"]
     assert totals(page) == [f"{t:+d}" if t else "0" for t in expected]
@@ -137,7 +148,8 @@ def seat_notes(page) -> dict[str, str]:
     """Each seat's name and notes, the player's own included."""
     notes = {}
     for seat in page.locator("#opponents .seat").all():
-        notes[seat.get_attribute("aria-label").split(" · ")[0]] = seat.locator(".notes").inner_text()
+        name = seat.get_attribute("aria-label").split(" · ")[0]
+        notes[name] = seat.locator(".notes").inner_text()
     notes["You"] = page.inner_text("#you-title")
     return notes
 
@@ -178,7 +190,7 @@ def test_T2_T18_a_tarot_evening_dealer_going_round_review_record_and_reload(visi
     # The game record replays to the same settlement.
     with page.expect_download() as got:
         page.click("#record")
-    record = json.loads(open(got.value.path()).read())
+    record = json.loads(Path(got.value.path()).read_text())
     assert record["game"] == "tarot" and len(record["deal"]["deck"]) == 78
     replay = requests.post(f"{visitor.server}/v1/games/tarot/replay",
                            json={"deal": record["deal"], "moves": record["moves"]}, timeout=30)
@@ -186,7 +198,7 @@ def test_T2_T18_a_tarot_evening_dealer_going_round_review_record_and_reload(visi
     assert result["legal"] and result["settlement"]["scores"] == [
         int(s.replace("+", "")) for s in settlement]
     # The deal is on the evening's sheet, each seat's total beside it.
-    page.wait_for_function("document.querySelectorAll('.score-totals:not(.score-statistics) tbody tr').length === 1")
+    wait_rows(page, 1)
     assert totals(page) == settlement
     session = json.loads(page.evaluate("localStorage.getItem('cardavia.table.scores.table.3')"))
     answer = requests.post(f"{visitor.server}/v1/games/tarot/session", json=session,
@@ -202,7 +214,7 @@ def test_T2_T18_a_tarot_evening_dealer_going_round_review_record_and_reload(visi
     # A reload of the ended deal does not count it twice.
     page.reload()
     visitor.settled()
-    page.wait_for_selector(".score-totals:not(.score-statistics) tbody tr")
+    page.wait_for_selector(ROWS)
     assert len(keeper_rows(page)) == 1
 
 
@@ -278,7 +290,7 @@ def test_a_persian_hand_overlaps_left_to_right_showing_every_index(visitor):
     visitor.open()
     page = visitor.page
     page.select_option("#language", "fa")
-    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    page.wait_for_function("() => document.documentElement.dir === 'rtl'")
     visitor.deal("tarot-4")
     boxes = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => {"
                                       "const r = c.getBoundingClientRect();"
