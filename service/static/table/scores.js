@@ -545,7 +545,7 @@ export class ScoreKeeper {
       ...(counted === r.points ? [] : [[t("math.half"), `${num(r.points)} → ${num(counted)}`]]),
       [t("math.margin"), `|${num(counted)} − ${num(r.target)}| = ${num(margin)}`],
       [t(r.made ? "math.base.made" : "math.base.failed"),
-        `(25 + ${num(margin)}) × ${num(r.multiplier)} = ${signed(r.base)}`],
+        `(${num(25)} + ${num(margin)}) × ${num(r.multiplier)} = ${signed(r.base)}`],
     ];
     const terms = [r.base];
     if (r.petit_au_bout) {
