@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.test_table import Table, play_to_the_end
+from tests.test_table import Visitor, play_to_the_end
 
 pytestmark = pytest.mark.http
 
@@ -21,7 +21,7 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 @pytest.fixture
 def visitor(browser, server):
-    seat = Table(browser, server, width=1366)
+    seat = Visitor(browser, server, width=1366)
     yield seat
     seat.close()
 
@@ -258,7 +258,7 @@ def test_T22_the_call_lights_no_card_and_the_partner_is_marked_once_the_card_is_
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 900), (1280, 720)])
 def test_five_players_keep_the_hand_above_the_fold(browser, server, width, height):
-    seat = Table(browser, server, width=width)
+    seat = Visitor(browser, server, width=width)
     seat.page.set_viewport_size({"width": width, "height": height})
     try:
         seat.open()
@@ -273,7 +273,7 @@ def test_five_players_keep_the_hand_above_the_fold(browser, server, width, heigh
 
 @pytest.mark.parametrize("game", ["tarot-5", "tarot-3", "tarot-4"])
 def test_a_phone_hand_wraps_into_even_rows_with_no_card_alone(browser, server, game):
-    seat = Table(browser, server, width=390)
+    seat = Visitor(browser, server, width=390)
     try:
         seat.open()
         seat.deal(game)
