@@ -287,7 +287,10 @@ export class ScoreKeeper {
       parts.push(this.formView(session));
       if (answer?.deals.length) parts.push(this.statisticsView(answer));
     }
+    // The sheet is drawn anew at each change: the field that had the focus keeps it.
+    const focused = this.root.contains(document.activeElement) ? document.activeElement.id : "";
     this.root.replaceChildren(...parts);
+    if (focused) document.getElementById(focused)?.focus();
   }
 
   header() {
