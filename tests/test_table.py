@@ -187,14 +187,14 @@ def test_persian_right_to_left_and_back_with_the_sliders_kept(table):
     assert page.input_value("#slider-contrast") == "50"  # every slider at 50% at first
     english = page.get_attribute("#hand .card >> nth=0", "aria-label")
     page.select_option("#language", "fa")
-    page.wait_for_function("document.documentElement.dir === 'rtl'")
-    page.wait_for_function("document.title === 'میز کارداویا'")
+    page.wait_for_function("() => document.documentElement.dir === 'rtl'")
+    page.wait_for_function("() => document.title === 'میز کارداویا'")
     page.wait_for_function(
-        f"document.querySelector('#hand .card').getAttribute('aria-label') !== {english!r}")
+        f"() => document.querySelector('#hand .card').getAttribute('aria-label') !== {english!r}")
     persian = page.get_attribute("#hand .card >> nth=0", "aria-label")
     assert re.search("[\u0600-\u06ff]", persian), persian  # the service's card name
     page.locator("#rules-panel summary").click()  # the rules, in Persian, from the service
-    page.wait_for_function("document.querySelectorAll('#rules dt').length === 15")
+    page.wait_for_function("() => document.querySelectorAll('#rules dt').length === 15")
     first = page.inner_text("#rules dt >> nth=0")
     assert first.startswith("D1") and re.search("[\u0600-\u06ff]", first), first
     page.locator("#settings-panel summary").click()
@@ -205,9 +205,9 @@ def test_persian_right_to_left_and_back_with_the_sliders_kept(table):
     assert page.evaluate("document.documentElement.dir") == "rtl"  # kept between visits
     assert page.input_value("#slider-temperature") == "80"
     page.select_option("#language", "en")
-    page.wait_for_function("document.documentElement.dir === 'ltr'")
+    page.wait_for_function("() => document.documentElement.dir === 'ltr'")
     page.wait_for_function(
-        f"document.querySelector('#hand .card').getAttribute('aria-label') === {english!r}")
+        f"() => document.querySelector('#hand .card').getAttribute('aria-label') === {english!r}")
     assert page.inner_text("#title") == "Cardavia table"
 
 

@@ -104,7 +104,9 @@ export default {
         h("tr", {}, h("th", { scope: "row" }, ctx.t("review.defence")),
           h("td", {}, ctx.t("review.points", { points: defence, n: 91 - result.points }))))));
     }
-    parts.push(trickRow(ctx, state.chien, ctx.t("review.chien")));
+    // Taken (prise, garde), the chien is the one shown; set aside (T6), it is still there.
+    const chien = state.chien_shown.length ? state.chien_shown : state.chien;
+    parts.push(trickRow(ctx, chien, ctx.t("review.chien")));
     if (state.ecart.length) parts.push(trickRow(ctx, state.ecart, ctx.t("review.ecart")));
     parts.push(h("ol", { class: "review-tricks" }, state.tricks.map((trick) =>
       h("li", {}, trickRow(ctx, trick.cards, ctx.t("review.trick", { who: ctx.who(trick.winner) }))))));
