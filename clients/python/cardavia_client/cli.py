@@ -5,7 +5,7 @@
     cardavia move dealt.json attack 6S
     cardavia render dealt.json --seat 1
     cardavia score --contract garde --taker 1 --bouts 2 --points 45
-    cardavia score evening.json
+    cardavia score - <<< '{"players": ["A", "B", "C"], "deals": [{"annulled": "all_pass"}]}'
     cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
     cardavia play durak
     cardavia replay durak-record.json
