@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from rules.ai import choose
 from rules.ai import durak_endgame as endgame
 from rules.ai.durak import basic_move
+from rules.ai.levels import choose
 from rules.durak import DECK, GAME
 
 

@@ -70,10 +70,11 @@ def value(settlement: dict, seat: int) -> float:
 
 
 def level_move(state: DurakState, seat: int, rng: random.Random) -> Move:
-    """The basic level: the club player's move with two seats, the plain heuristic's with
-    more."""
-    return club_move(state, seat, rng) if len(state.hands) == 2 else \
-        basic_move(state, seat, rng)
+    """The basic level: the club player's move with two seats and no passing on, the plain
+    heuristic's otherwise."""
+    if len(state.hands) == 2 and not state.setup.transfer:
+        return club_move(state, seat, rng)
+    return basic_move(state, seat, rng)
 
 
 SETTINGS = Settings(basic=level_move, value=value, rate=0.9, exact=exact_move)

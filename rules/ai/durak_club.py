@@ -12,23 +12,32 @@ from __future__ import annotations
 import random
 
 from rules.cards import bit_list
-from rules.durak import BEATERS, RANK_OF, SUIT_OF, DurakState, bout_limit, table_ranks
+from rules.durak import (
+    BEATERS,
+    RANK_OF,
+    SUIT_OF,
+    DurakState,
+    bout_limit,
+    first_unbeaten,
+    table_ranks,
+)
 from rules.game import Move
 
 # How many ranks lower a card leads for each other card of its rank in the hand.
 PAIR_WEIGHT = 3
+TRUMP_COST = 13  # above every rank: any trump costs more than any plain card
 
 
 def club_move(state: DurakState, seat: int, rng: random.Random) -> Move:
-    """The club player's move in a two-player deal."""
+    """The club player's move in a two-player deal without passing on (D21)."""
     trump, hands, stock, table = state.trump, state.hands, state.stock, state.table
     hand = hands[seat]
 
     def cost(c: int) -> int:
-        return RANK_OF[c] + (9 if SUIT_OF[c] == trump else 0)
+        return RANK_OF[c] + (TRUMP_COST if SUIT_OF[c] == trump else 0)
 
     if state.phase == "defend":
-        beaters = bit_list(hand & BEATERS[trump][table[-1][0]])
+        beaters = bit_list(hand & BEATERS[trump][table[first_unbeaten(table)][0]])
         if not beaters:
             return Move(seat, "take")
         return Move(seat, "defend", card=min(beaters, key=cost))  # D4, D7

@@ -33,7 +33,7 @@ class OutOfNodes(Exception):
 
 def perfect(view: View) -> bool:
     """Two seats and no hidden card in the stock: the other hand is every unseen card."""
-    return len(view.hidden) == 3 and view.hidden[2] == 0
+    return len(view.public.hands) == 2 and view.hidden[-1] == 0
 
 
 def _ordered(moves: list[Move], trump: int) -> list[Move]:
@@ -67,7 +67,10 @@ class Solver:
         self.left -= 1
         if self.left < 0:
             raise OutOfNodes
-        key = (state.hands, state.stock, state.attacker, state.table, state.taking)
+        # Every field that decides the play from here: not the discard (out of play, D11)
+        # nor the cards seen (no card is hidden any more).
+        key = (state.hands, state.stock, state.attacker, state.table, state.taking,
+               state.to_act, state.out)
         known = self.table.get(key)
         if known is not None:
             v, kind = known

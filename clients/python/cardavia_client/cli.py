@@ -5,8 +5,8 @@
     cardavia move dealt.json attack 6S
     cardavia render dealt.json --seat 1
     cardavia score --contract garde --taker 1 --bouts 2 --points 45
-    cardavia score - <<< '{"players": ["A", "B", "C"], "deals": [{"annulled": "all_pass"}]}'
     cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
+    cardavia score evening.json
     cardavia play durak
     cardavia replay durak-record.json
     cardavia match durak --seats strong,basic --deals 100 --budget 200
@@ -29,6 +29,7 @@ import argparse
 import difflib
 import json
 import os
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -602,6 +603,13 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        # argparse names the choices of a mistyped subcommand or game; add the nearest.
+        typo = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if typo:
+            nearest = difflib.get_close_matches(typo.group(1),
+                                                re.findall(r"'([^']*)'", typo.group(2)), n=1)
+            if nearest:
+                message += f"; did you mean '{nearest[0]}'?"
         self.print_usage(sys.stderr)
         self.exit(USAGE, f"{self.prog}: error: {message}\n")
 
