@@ -14,7 +14,7 @@ from rules.durak import (
     RANK_OF,
     SUIT_MASK,
     SUIT_OF,
-    DurakState,
+    State,
     bout_limit,
     first_unbeaten,
     table_ranks,
@@ -32,7 +32,7 @@ def _cost(card: int, trump: int) -> int:
     return RANK_OF[card] + (TRUMP_COST if SUIT_OF[card] == trump else 0)
 
 
-def basic_move(state: DurakState, seat: int, rng: random.Random) -> Move:
+def basic_move(state: State, seat: int, rng: random.Random) -> Move:
     trump, hands, stock, table = state.trump, state.hands, state.stock, state.table
     hand = hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731

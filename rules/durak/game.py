@@ -24,7 +24,7 @@ from rules.durak.cards import (
 )
 from rules.durak.deal import deal_from
 from rules.durak.options import CLASSIC, COUNTS, PLAYERS, Setup, setup, setup_problems
-from rules.durak.state import DurakState, gone, new_state, next_in
+from rules.durak.state import ClassicState, DurakState, State, gone, new_state, next_in
 from rules.game import UNSET, Game, InvalidState, Move, Problem, View, derived_problems
 from rules.reasons import Reason
 from rules.texts import english
@@ -93,7 +93,7 @@ class Durak(Game):
                      first_bout, bool(known))
 
     def deal(self, rng: random.Random, order: list[int] | None = None, **options: Any
-             ) -> DurakState:
+             ) -> State:
         if not options and order is None:
             return deal_from(self.shuffle(rng), CLASSIC)
         chosen = self.setup_of(order, **options)
@@ -108,7 +108,7 @@ class Durak(Game):
         keys = [rng.random() for _ in deck]
         return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
 
-    def deal_from(self, order: list[int], chosen: Setup = CLASSIC) -> DurakState:
+    def deal_from(self, order: list[int], chosen: Setup = CLASSIC) -> State:
         """D2, D17: six cards each, the next card turned up for trump and put under the
         stock, or shown when the hands take the whole deck."""
         return deal_from(order, chosen)
@@ -134,7 +134,7 @@ class Durak(Game):
         out: list[list[int]] | None = None,
         defender: int | None = UNSET,
         known: list[list[int]] | None = None,
-    ) -> DurakState:
+    ) -> State:
         """A state from its fields (cards as indices), or InvalidState with every problem
         found. Field paths match the JSON state of API.md."""
         players = len(hands)
@@ -192,10 +192,15 @@ class Durak(Game):
                                                    out_mask, throw_in, bool(pairs))
                 if problems:
                     raise InvalidState(problems)
-        state = DurakState(t, masks, tuple(stock), sum(map(bit, discard)), attacker, pairs,
-                           bool(taking), now, acting, chosen, groups,
-                           -1 if trump_card is None else trump_card,
-                           None if known is None else tuple(tuple(k) for k in known))
+        state: State
+        if chosen is CLASSIC:
+            state = ClassicState(t, masks, tuple(stock), sum(map(bit, discard)), attacker,
+                                 pairs, bool(taking), now, acting)
+        else:
+            state = DurakState(t, masks, tuple(stock), sum(map(bit, discard)), attacker,
+                               pairs, bool(taking), now, acting, chosen, groups,
+                               -1 if trump_card is None else trump_card,
+                               None if known is None else tuple(tuple(k) for k in known))
         derived = derived_problems(self, state, phase, to_act)
         if result is not UNSET and result != end.result(state) and result != self.settlement(
                 state):
@@ -209,13 +214,13 @@ class Durak(Game):
 
     # -- the moves -----------------------------------------------------------------
 
-    def legal_moves(self, state: DurakState) -> list[Move]:
+    def legal_moves(self, state: State) -> list[Move]:
         # The hot path of every random deal and search: the two-player 36-card deal without
         # options (CLASSIC) unpacked once, no helper calls, the three 12-bit move tables read
         # inline; every other deal by bout.legal_moves.
-        trump, hands, _, _, attacker, table, taking, phase, _, chosen = state[:10]
-        if chosen is not CLASSIC:
+        if state.__class__ is not ClassicState:
             return bout.legal_moves(state)
+        trump, hands, _, _, attacker, table, taking, phase, _ = state
         if phase == "attack":
             if not table:
                 hand = hands[attacker]
@@ -249,18 +254,16 @@ class Durak(Game):
             return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], PASSES[attacker]]
         return [PASSES[attacker]]  # D13
 
-    def verify(self, state: DurakState, move: Move) -> Reason | None:
+    def verify(self, state: State, move: Move) -> Reason | None:
         return bout.verify(state, move, ALL.codes)
 
-    def apply(self, state: DurakState, move: Move) -> DurakState:
+    def apply(self, state: State, move: Move) -> State:
         # The hot path of the default deal (CLASSIC): no events are described. The seat and
         # the card are checked (a card not in the hand would be put in by XOR); the rest of
         # a move's legality is `verify`'s.
-        (trump, hands, stock, discard, attacker, table, taking, _, to_act,
-         chosen) = state[:10]
-        if chosen is not CLASSIC:
-            return bout.apply(state, move)
-        hand0, hand1 = hands
+        if state.__class__ is not ClassicState:
+            return bout.apply(state, move)  # type: ignore[arg-type]  # a DurakState
+        trump, (hand0, hand1), stock, discard, attacker, table, taking, _, to_act = state
         seat, action = move.seat, move.action
         card: int = move.card  # type: ignore[assignment]  # a card of the hand: checked below
         if seat != to_act:
@@ -278,21 +281,18 @@ class Durak(Game):
             if action == "attack":
                 table = (*table, (card, -1))
                 if taking:  # D10: the attacker adds cards for the defender to take
-                    return new_state(DurakState, (trump, (hand0, hand1), stock, discard,
-                                                  attacker, table, True, "attack", attacker,
-                                                  CLASSIC, (), -1, None))
-                return new_state(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
-                                              table, False, "defend", 1 - attacker, CLASSIC,
-                                              (), -1, None))
+                    return new_state(ClassicState, (trump, (hand0, hand1), stock, discard,
+                                                  attacker, table, True, "attack", attacker))
+                return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
+                                                table, False, "defend", 1 - attacker))
             if not table or table[-1][1] >= 0:
                 raise bout.IllegalMove("no attack to beat")
-            return new_state(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
+            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
                                           table[:-1] + ((table[-1][0], card),), False,
-                                          "attack", attacker, CLASSIC, (), -1, None))
+                                          "attack", attacker))
         if action == "take":
-            return new_state(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
-                                          table, True, "attack", attacker, CLASSIC, (), -1,
-                                          None))
+            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
+                                          table, True, "attack", attacker))
         if action != "pass" or not table:
             raise bout.IllegalMove(f"no {action} now")
         # D10, D11: the attacker passed and the bout ends.
@@ -325,21 +325,19 @@ class Durak(Game):
             stock = stock[drawn:]
             hand0, hand1 = (second, first) if attacker else (first, second)
         if not stock and not (hand0 and hand1):  # D14: the stock is out, a hand is empty
-            hands = (hand0, hand1)
-            return new_state(DurakState, (trump, hands, stock, discard, next_attacker, (),
-                                          False, "over", None, CLASSIC,
-                                          end.two_player_out(hands, True), -1, None))
-        return new_state(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
-                                      False, "attack", next_attacker, CLASSIC, (), -1, None))
+            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard,
+                                            next_attacker, (), False, "over", None))
+        return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
+                                      False, "attack", next_attacker))
 
-    def play(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
+    def play(self, state: State, move: Move) -> tuple[State, list[dict]]:
         reason = self.verify(state, move)
         if reason is not None:
             raise bout.IllegalMove(reason.message)
         new = self.apply(state, move)
         return new, self.events(state, move, new)
 
-    def events(self, state: DurakState, move: Move, new: DurakState) -> list[dict]:
+    def events(self, state: State, move: Move, new: State) -> list[dict]:
         """What a move did, read off the states before and after it."""
         hands, table, taking = state.hands, state.table, state.taking
         seat, action = move.seat, move.action
@@ -373,26 +371,26 @@ class Durak(Game):
             events.append({"type": "deal_over", "settlement": end.result(new)})
         return events
 
-    def settlement(self, state: DurakState) -> dict | None:
+    def settlement(self, state: State) -> dict | None:
         """D25; with two players D15's settlement as it always was (`result` adds `out` and
         `players`, as API.md's settlement has them)."""
         if len(state.hands) == 2:
             return end.settlement(state)
         return end.result(state)
 
-    def result(self, state: DurakState) -> dict | None:
+    def result(self, state: State) -> dict | None:
         return end.result(state)
 
-    def defender(self, state: DurakState) -> int | None:
+    def defender(self, state: State) -> int | None:
         return None if state.phase == "over" else next_in(
             state.attacker, len(state.hands), gone(state.out))
 
     # -- what a seat sees ----------------------------------------------------------
 
-    def observe(self, state: DurakState, seat: int) -> View:
+    def observe(self, state: State, seat: int) -> View:
         return view.observe(state, seat)
 
-    def sample(self, v: View, rng: random.Random) -> DurakState:
+    def sample(self, v: View, rng: random.Random) -> State:
         return view.sample(v, rng)
 
     def view_settlement(self, v: View) -> dict | None:
