@@ -42,3 +42,9 @@ def pre_fork(server, worker):
     import gc
 
     gc.freeze()
+# Behind nginx (deploy/nginx), nginx meets every request-size limit first and answers it as
+# a problem document: its 4 KiB request line and header lines, 16 KiB of headers. These are
+# gunicorn's largest, so that no request nginx lets through gets gunicorn's HTML instead.
+limit_request_line = 8190
+limit_request_field_size = 8190
+limit_request_fields = 8192

@@ -8,7 +8,12 @@ gthread workers, one search each), in the same run:
 - ai: 16 concurrent strong ai-move calls at budget_ms 10000 (each retried after
   Retry-After when turned away) while the probe runs; target p99 <= 50 ms;
 - rollout: 4 clients on /move, deal and /healthz while the rules servers are restarted
-  one after another (before: the one gunicorn, SIGTERM and a new one); failed requests.
+  one after another (before: the one gunicorn, SIGTERM and a new one); failed requests;
+- flood: 2,000 connections from 127.0.0.1 that never finish their headers (each reopened
+  when the server closes it) while one probe runs from that address and another from a
+  second one, 127.0.0.2; target p99 <= 100 ms from both;
+- compression (after only): the bytes of a Tarot SVG render and of a whole deal's replay
+  with every state, plain, gzip and br, and the median time of each through nginx.
 
 The probe: one client, one keep-alive connection, /healthz and a Durak /move in turn,
 each timed to its last byte; a request unanswered within PROBE_TIMEOUT counts as a timeout
@@ -28,16 +33,23 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import requests
+from requests.adapters import HTTPAdapter
 
 from bench import traffic
 from bench.server import Gunicorn
-from deploy.stack import Stack
+from deploy.stack import Limits, Stack
+from rules.ai import complete
 from schemas.registry import GAMES
 
 SERVICE_APP = "service.app:create_app()"
 PROBE_TIMEOUT = 2.0
 SLOWLORIS, STALLED = 20, 2
 STRONG_CALLS, STRONG_BUDGET_MS = 16, 10000
+FLOOD = 2000
+SECOND_ADDRESS = "127.0.0.2"
+# The rollout's four clients share one address: limits they never meet, as a fleet of
+# clients behind the address would not.
+UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000)
 
 
 class Target:
@@ -48,7 +60,7 @@ class Target:
 
 
 @contextlib.contextmanager
-def before() -> Iterator[Target]:
+def before(limits: Limits | None = None) -> Iterator[Target]:
     """The service as deployed before issue 16: one gunicorn, nothing in front."""
     servers = [Gunicorn(SERVICE_APP, workers=2).__enter__()]
 
@@ -67,8 +79,8 @@ def before() -> Iterator[Target]:
 
 
 @contextlib.contextmanager
-def after() -> Iterator[Target]:
-    with tempfile.TemporaryFile() as log, Stack(rules=2, log=log) as stack:
+def after(limits: Limits | None = None) -> Iterator[Target]:
+    with tempfile.TemporaryFile() as log, Stack(rules=2, log=log, limits=limits) as stack:
         def restart() -> None:
             for i in range(len(stack.rules)):
                 stack.restart_rules(i)
@@ -76,11 +88,25 @@ def after() -> Iterator[Target]:
         yield Target(stack.url, restart)
 
 
-def probe(url: str, seconds: float, move_body: dict) -> dict:
+class SourceAdapter(HTTPAdapter):
+    """Connections from a chosen loopback address."""
+
+    def __init__(self, source: str):
+        self.source = source
+        super().__init__()
+
+    def init_poolmanager(self, *args, **kwargs):
+        kwargs["source_address"] = (self.source, 0)
+        super().init_poolmanager(*args, **kwargs)
+
+
+def probe(url: str, seconds: float, move_body: dict, source: str | None = None) -> dict:
     latencies: list[float] = []
     outcomes: Counter[str] = Counter()
     deadline = time.perf_counter() + seconds
     with requests.Session() as session:
+        if source is not None:
+            session.mount("http://", SourceAdapter(source))
         while time.perf_counter() < deadline:
             for method, path, body in (("GET", "/healthz", None),
                                        ("POST", "/v1/games/durak/move", move_body)):
@@ -197,6 +223,107 @@ def rollout(target: Target, seconds: float, move_body: dict) -> dict:
             "failed": sum(v for k, v in outcomes.items() if k != "200")}
 
 
+def flood(target: Target, seconds: float, move_body: dict) -> dict:
+    """FLOOD half-sent requests from 127.0.0.1, kept up, while two probes run at once: one
+    from that address, one from SECOND_ADDRESS."""
+    host, port = target.url.removeprefix("http://").rsplit(":", 1)
+    stop_flood = threading.Event()
+    opened = Counter[str]()
+
+    def connect() -> socket.socket | None:
+        try:
+            s = socket.socket()
+            s.setblocking(True)
+            s.settimeout(2)
+            s.bind(("127.0.0.1", 0))
+            s.connect((host, int(port)))
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            s.setblocking(False)
+            opened["connections"] += 1
+            return s
+        except OSError:
+            opened["refused"] += 1
+            return None
+
+    socks: list[socket.socket | None] = []
+
+    def keep_up() -> None:
+        while len(socks) < FLOOD and not stop_flood.is_set():
+            socks.append(connect())
+        while not stop_flood.wait(0.5):
+            for i, s in enumerate(socks):
+                closed = s is None
+                if s is not None:
+                    try:
+                        closed = s.recv(1) == b""
+                    except BlockingIOError:
+                        pass
+                    except OSError:
+                        closed = True
+                if closed:
+                    if s is not None:
+                        s.close()
+                    socks[i] = connect()
+
+    keeper = threading.Thread(target=keep_up, daemon=True)
+    keeper.start()
+    deadline = time.monotonic() + 30
+    while len(socks) < FLOOD and time.monotonic() < deadline:
+        time.sleep(0.1)
+    results: dict[str, dict] = {}
+
+    def probe_from(name: str, source: str) -> None:
+        results[name] = probe(target.url, seconds, move_body, source)
+
+    probes = [threading.Thread(target=probe_from, args=(n, a)) for n, a in
+              (("same", "127.0.0.1"), ("other", SECOND_ADDRESS))]
+    for t in probes:
+        t.start()
+    for t in probes:
+        t.join()
+    stop_flood.set()
+    keeper.join()
+    for s in socks:
+        if s is not None:
+            s.close()
+    return {**results, "opened": dict(opened)}
+
+
+def compression(target: Target, rounds: int = 20) -> dict:
+    """Bytes on the wire and the median time of a large SVG and a large replay, per
+    Accept-Encoding, through nginx."""
+    schemas = GAMES["tarot"]
+    rng = random.Random(2)
+    state = schemas.game.deal(rng)
+    first = schemas.dump_state(state)
+    moves = []
+    while schemas.game.legal_moves(state):
+        move = complete(rng.choice(schemas.game.legal_moves(state)), rng)
+        moves.append(schemas.dump_move(move))
+        state = schemas.game.apply(state, move)
+    middle = schemas.dump_state(schemas.game.deal(random.Random(3)))
+    out = {}
+    for name, path, body in (("render svg", "/v1/games/tarot/render", {"state": middle}),
+                             ("replay all", "/v1/games/tarot/replay",
+                              {"state": first, "moves": moves, "include": "all"})):
+        row = {}
+        with requests.Session() as session:
+            for encoding in ("identity", "gzip", "br"):
+                times, size, got = [], 0, ""
+                for _ in range(rounds):
+                    t0 = time.perf_counter()
+                    r = session.post(target.url + path, json=body, stream=True, timeout=30,
+                                     headers={"Accept-Encoding": encoding})
+                    size = len(r.raw.read())
+                    times.append(time.perf_counter() - t0)
+                    got = r.headers.get("Content-Encoding", "identity")
+                times.sort()
+                row[encoding] = {"bytes": size, "encoding": got,
+                                 "median_ms": round(times[len(times) // 2] * 1000, 2)}
+        out[name] = row
+    return out
+
+
 def run(seconds: float = 8.0) -> dict:
     state, move = traffic.mid_game("durak")
     move_body = {"state": state, "move": move}
@@ -210,8 +337,12 @@ def run(seconds: float = 8.0) -> dict:
         # searches long after the probe ends.
         with deployment() as target:
             out[name]["ai"] = long_searches(target, seconds, move_body, dealt)
-        with deployment() as target:
+        with deployment(UNLIMITED) if name == "after" else deployment() as target:
             out[name]["rollout"] = rollout(target, seconds, move_body)
+        with deployment() as target:
+            out[name]["flood"] = flood(target, seconds, move_body)
+            if name == "after":
+                out["compression"] = compression(target)
     return out
 
 
@@ -231,6 +362,18 @@ def rows(result: dict) -> tuple[list[str], list[list[str]]]:
         body.append(["rollout", name, str(r["requests"]), "", "", "",
                      " ".join(f"{k}:{v}" for k, v in sorted(r["outcomes"].items())),
                      "0 failed"])
+    for name in ("before", "after"):
+        for side in ("same", "other"):
+            r = result[name]["flood"][side]
+            body.append([f"flood ({side} address)", name, str(r["requests"]),
+                         f"{r['p50_ms']:.1f} ms", f"{r['p99_ms']:.1f} ms",
+                         f"{r['max_ms']:.1f} ms",
+                         " ".join(f"{k}:{v}" for k, v in sorted(r["outcomes"].items())),
+                         "p99 <= 100 ms"])
+    for name, row in result.get("compression", {}).items():
+        body.append([f"compression: {name}", "after", "", "", "", "",
+                     "; ".join(f"{e} {v['bytes']:,} B {v['median_ms']:.1f} ms"
+                               for e, v in row.items()), "Vary: Accept-Encoding"])
     return headers, body
 
 

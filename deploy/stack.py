@@ -27,16 +27,50 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "deploy" / "nginx" / "nginx.conf"
 LOOPBACK = "127.0.0.1"
 APP = "service.app:create_app()"
+# Debian's brotli filter for nginx (apt-get install libnginx-mod-http-brotli-filter), used
+# where it is installed: gzip alone otherwise.
+BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so")
+BROTLI = """    brotli on;
+    brotli_comp_level 4;
+    brotli_min_length 1024;
+    brotli_buffers 32 16k;
+    brotli_types application/json application/problem+json image/svg+xml text/plain
+                 text/css application/javascript text/javascript application/yaml;"""
 
 
-def render(listen: str, rules: list[str], ai: list[str], template: str | None = None) -> str:
-    """nginx.conf with its placeholders filled: nginx's address and each pool's servers."""
+class Limits(NamedTuple):
+    """What nginx takes from one client address: requests in progress at once, and a rate
+    (requests a second) with a burst above it."""
+
+    connections: int = 64
+    rate: int = 200
+    burst: int = 400
+
+    @classmethod
+    def from_env(cls) -> Limits:
+        """CARDAVIA_EDGE_CONNECTIONS, CARDAVIA_EDGE_RATE and CARDAVIA_EDGE_BURST, each a
+        positive whole number; a default where unset."""
+        values = {}
+        for name in cls._fields:
+            setting = os.environ.get(f"CARDAVIA_EDGE_{name.upper()}", "").strip()
+            if setting:
+                if not setting.isdigit() or int(setting) < 1:
+                    raise SystemExit(f"CARDAVIA_EDGE_{name.upper()} must be a positive "
+                                     f"whole number, not {setting!r}")
+                values[name] = int(setting)
+        return cls(**values)
+
+
+def render(listen: str, rules: list[str], ai: list[str], template: str | None = None,
+           limits: Limits | None = None, brotli: bool | None = None) -> str:
+    """nginx.conf with its placeholders filled: nginx's address, each pool's servers, the
+    per-client limits, and brotli where the module is there (`brotli` None: look)."""
     def servers(addresses: list[str]) -> str:
         if not addresses:
             raise ValueError("a pool needs at least one server")
@@ -46,11 +80,21 @@ def render(listen: str, rules: list[str], ai: list[str], template: str | None = 
         return "\n        ".join(f"server {a} max_fails=0;" for a in addresses)
 
     text = TEMPLATE.read_text() if template is None else template
-    for placeholder in ("@LISTEN@", "@RULES_SERVERS@", "@AI_SERVERS@"):
+    limits = limits or Limits.from_env()
+    if brotli is None:
+        brotli = BROTLI_MODULE.is_file()
+    values = {
+        "@LISTEN@": listen, "@RULES_SERVERS@": servers(rules), "@AI_SERVERS@": servers(ai),
+        "@CONNECTIONS@": str(limits.connections), "@RATE@": str(limits.rate),
+        "@BURST@": str(limits.burst),
+        "@MODULES@": f"load_module {BROTLI_MODULE};" if brotli else "",
+        "@BROTLI@": BROTLI if brotli else "",
+    }
+    for placeholder, value in values.items():
         if text.count(placeholder) != 1:
             raise ValueError(f"the template must hold {placeholder} once")
-    return (text.replace("@LISTEN@", listen).replace("@RULES_SERVERS@", servers(rules))
-            .replace("@AI_SERVERS@", servers(ai)))
+        text = text.replace(placeholder, value)
+    return text
 
 
 def nginx_binary() -> str:
@@ -75,11 +119,11 @@ def nginx_binary() -> str:
 
 
 def nginx_command(prefix: Path, listen: str, rules: list[str], ai: list[str],
-                  template: str | None = None) -> list[str]:
+                  template: str | None = None, limits: Limits | None = None) -> list[str]:
     """Writes the config into `prefix` (created if need be); the command that runs it."""
     prefix.mkdir(parents=True, exist_ok=True)
     conf = prefix / "nginx.conf"
-    conf.write_text(render(listen, rules, ai, template))
+    conf.write_text(render(listen, rules, ai, template, limits))
     return [nginx_binary(), "-e", "stderr", "-p", str(prefix), "-c", str(conf)]
 
 
@@ -134,8 +178,10 @@ class Stack:
     replaces one rules server by a new one on the same port, draining the old one."""
 
     def __init__(self, host: str = LOOPBACK, port: int | None = None, rules: int = 1,
-                 rules_workers: int = 2, ai_workers: int = 2, log: IO | None = None):
+                 rules_workers: int = 2, ai_workers: int = 2, log: IO | None = None,
+                 limits: Limits | None = None):
         self.host, self.port = host, port or free_port(host)
+        self.limits = limits  # None: Limits.from_env()
         self.rules_ports = [free_port() for _ in range(rules)]
         self.ai_port = free_port()
         self.rules_workers, self.ai_workers = rules_workers, ai_workers
@@ -172,7 +218,7 @@ class Stack:
                 f"{self.host}:{self.port}"
             self.nginx = self._spawn(nginx_command(
                 self.prefix, listen, [f"{LOOPBACK}:{p}" for p in self.rules_ports],
-                [f"{LOOPBACK}:{self.ai_port}"]))
+                [f"{LOOPBACK}:{self.ai_port}"], limits=self.limits))
             wait_healthy(f"{self.url}/healthz", self.nginx)
         except RuntimeError as e:
             self.stop()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from rules.cards import Deck
@@ -15,7 +17,9 @@ class StrictInteger(fields.Integer):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError("Must be an integer.")
+            # The range too: a JSON integer past 64 bits (a seed of 10**29) reaches here
+            # parsed as a float.
+            raise ValidationError(f"Must be an integer between {self.low} and {self.high}.")
         return value
 
     def fast_load(self, v, const):  # the inline check of schemas/fast.py; a bool's class isn't int
@@ -51,7 +55,9 @@ class Bounded(StrictInteger):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError("Must be an integer.")
+            # The range too: a JSON integer past 64 bits (a seed of 10**29) reaches here
+            # parsed as a float.
+            raise ValidationError(f"Must be an integer between {self.low} and {self.high}.")
         if not self.low <= value <= self.high:
             raise ValidationError(f"Must be between {self.low} and {self.high}.")
         return value
@@ -65,6 +71,16 @@ def seat_field(players: int, **kwargs) -> Bounded:
     return Bounded(0, players - 1, **kwargs)
 
 
+def unknown_card(value: object) -> str:
+    """What is wrong with a value that is no card code of the deck, said as JSON would
+    write it (`null`, `12`, `"ZZ"`), never as Python's repr (`None`)."""
+    if value is None:
+        return "A card code is needed here, not null."
+    if not isinstance(value, str):
+        return f"Must be a card code (a string), not {json.dumps(value)[:40]}."
+    return f"Unknown card code {json.dumps(value, ensure_ascii=False)[:40]}."
+
+
 class CardCode(fields.Field):
     """One canonical card code of a deck, loaded as the card's index (a dict lookup)."""
 
@@ -75,7 +91,7 @@ class CardCode(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         card = self.index.get(value) if isinstance(value, str) else None
         if card is None:
-            raise ValidationError(f"Unknown card code {value!r}.")
+            raise ValidationError(unknown_card(value))
         return card
 
     def fast_load(self, v, const):  # the inline check of schemas/fast.py: a KeyError if unknown
@@ -106,7 +122,7 @@ class CardList(fields.Field):
         for i, code in enumerate(value):
             card = index.get(code) if isinstance(code, str) else None
             if card is None:
-                errors[i] = [f"Unknown card code {code!r}."]
+                errors[i] = [unknown_card(code)]
             out.append(card)
         if errors:
             raise ValidationError(errors)

@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import (
+    ValidationError,
+    fields,
+    post_load,
+    pre_load,
+    validate,
+    validates_schema,
+)
 
 from rules.tarot import (
     BIDS,
@@ -18,6 +25,8 @@ from rules.tarot import (
     UNKNOWN,
     TarotState,
 )
+from rules.tarot.session import ANNULMENTS, Annulled
+from rules.tarot.sheet import sheet_problems
 from schemas.common import (
     BaseSchema,
     Bounded,
@@ -188,6 +197,16 @@ class ScoreSheetSchema(BaseSchema):
             errors["partner"] = [f"No partner with {players} players."]
         if errors:
             raise ValidationError(errors)
+        # A sheet that no deal produces (impossible points for the bouts, a chelem or petit
+        # au bout the camp cannot have, poignées the table cannot show).
+        partner = data.get("partner")
+        chelem = data.get("chelem")
+        problems = sheet_problems(
+            players, data["contract"], data["bouts"], data["points"], data["petit_au_bout"],
+            data["poignees"], chelem["made_by"] if chelem else None,
+            None if partner == data["taker"] else partner, chelem is not None)
+        if problems:
+            raise ValidationError(nested({p.field: [p.message] for p in problems}))
 
     @post_load
     def _arguments(self, data, **kwargs):
@@ -198,6 +217,19 @@ class ScoreSheetSchema(BaseSchema):
         data["chelem_announced"] = chelem["announced"]
         data["chelem_made_by"] = chelem["made_by"]
         return data
+
+
+def nested(flat: dict[str, list[str]]) -> dict:
+    """{"a.0.b": messages} as marshmallow's nested errors, so that the problem names the
+    field by its path (`poignees.1.level`)."""
+    out: dict = {}
+    for path, messages in flat.items():
+        *parents, last = path.split(".")
+        where = out
+        for key in parents:
+            where = where.setdefault(int(key) if key.isdigit() else key, {})
+        where[int(last) if last.isdigit() else last] = messages
+    return out
 
 
 def _plays(all_codes, leader: int, cards, players: int) -> list[dict]:
@@ -287,6 +319,98 @@ def dump_view(view: View) -> dict:
     out["chien"] = [HIDDEN] * chien
     out["ecart"] = out["ecart"] + [HIDDEN] * ecart
     return with_derived(out, GAME, view)
+
+
+# -- a session: an evening's score sheets (API.md "Additions") ------------------------------
+
+MAX_DEALS = 500  # far beyond an evening; bounds a request's work
+MAX_NAME = 40
+
+
+class AnnulledSheet(BaseSchema):
+    """T3: a deal with no score, everybody passed or a petit sec."""
+
+    annulled = one_of(*ANNULMENTS, required=True)
+    players = Bounded(LOW, HIGH)
+
+    @post_load
+    def _annulled(self, data, **kwargs):
+        return Annulled(data["annulled"]), data.get("players")
+
+
+class DealSheet(fields.Field):
+    """One deal of a session: a score sheet as `/settlement` takes it, its `players` the
+    session's unless given, or an annulled deal. Loads as (sheet, players given)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict):
+            raise ValidationError("Must be a score sheet (an object).")
+        if "annulled" in value:
+            return ANNULLED_SHEET.load(value)
+        return SCORE_SHEET.load(value), value.get("players")
+
+
+def session_count(body) -> int:
+    """The count a session's sheet without `players` takes: the session's, when its list
+    of names can be one; else the default (the names' own error is reported)."""
+    names = body.get("players") if isinstance(body, dict) else None
+    if isinstance(names, list) and LOW <= len(names) <= HIGH:
+        return len(names)
+    return PLAYERS
+
+
+class PlayerName(fields.Field):
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+            raise ValidationError(f"A name is a non-empty string of at most {MAX_NAME} "
+                                  "characters.")
+        return value
+
+
+class SessionSchema(BaseSchema):
+    """`POST /v1/games/tarot/session`: the players' names, the deals' sheets in order, the
+    first deal's dealer."""
+
+    players = ListOf(PlayerName(), HIGH, required=True)  # T18: 3 to 5 seats
+    deals = ListOf(DealSheet(), MAX_DEALS, required=True)
+    dealer = seat_field(SEAT, load_default=0)
+
+    @pre_load
+    def _count_of_the_sheets(self, data, **kwargs):
+        """A sheet without `players` is of the session's count."""
+        deals = data.get("deals") if isinstance(data, dict) else None
+        if isinstance(deals, list) and len(deals) <= MAX_DEALS:
+            count = session_count(data)
+            data = {**data, "deals": [
+                {**d, "players": count} if isinstance(d, dict) and "players" not in d
+                and "annulled" not in d else d for d in deals]}
+        return data
+
+    @validates_schema(skip_on_field_errors=True)
+    def _one_table(self, data, **kwargs):
+        players = len(data["players"])
+        errors: dict = {}
+        if players < LOW:
+            raise ValidationError({"players": [f"A session seats {LOW} to {HIGH} players."]})
+        if len(set(data["players"])) != players:
+            errors["players"] = ["The players' names must differ."]
+        if data["dealer"] >= players:
+            errors["dealer"] = [f"Must be between 0 and {players - 1}."]
+        for i, (_, given) in enumerate(data["deals"]):
+            if given is not None and given != players:
+                errors.setdefault("deals", {})[i] = {"players": [
+                    f"The session seats {players} players."]}
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _sheets(self, data, **kwargs):
+        data["deals"] = [sheet for sheet, _ in data["deals"]]
+        return data
+
+
+ANNULLED_SHEET = AnnulledSheet()
+SESSION = SessionSchema()
 
 
 SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view)

@@ -48,6 +48,16 @@ def game_post(action: str):
     return register
 
 
+@api.app_url_value_preprocessor
+def any_case(endpoint: str | None, values: dict | None) -> None:
+    """A game id in any case is the game (`/v1/games/Durak` is Durak), on every blueprint's
+    routes; anything else stays as given, for the 404 to name it."""
+    if values and isinstance(values.get("game_id"), str):
+        lowered = values["game_id"].lower()
+        if lowered in GAMES:
+            values["game_id"] = lowered
+
+
 def game_for(game_id: str) -> GameSchemas:
     schemas = GAMES.get(game_id)
     if schemas is None:
@@ -102,6 +112,7 @@ def body(schema, empty_is_object: bool = False) -> dict:
     if place is not None:
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
                            [error(place, TOO_DEEP)], params={"count": 1})
+    another_game(data, (request.view_args or {}).get("game_id"))
     signer = current_app.extensions["cardavia.signer"]
     if signer is not None and "state" in data:
         if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
@@ -116,6 +127,27 @@ def body(schema, empty_is_object: bool = False) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body",
                            f"{len(errors)} field(s) break the schema.", errors,
                            params={"count": len(errors)}) from None
+
+
+def another_game(data: dict, game_id: str | None) -> None:
+    """A state (or a game record) of another game sent to this game's endpoint is one
+    problem naming its `game`, not every field that game's schema would find at fault."""
+    if game_id not in GAMES:
+        return  # an unknown game is a 404, answered by the view
+    state = data.get("state")
+    for field, named in (("state.game", state.get("game") if isinstance(state, dict) else None),
+                         ("game", data.get("game"))):
+        if named is None or named == game_id:
+            continue
+        said = named if isinstance(named, str) else orjson.dumps(named).decode()
+        if said in GAMES:
+            what = "game record" if field == "game" else "state"
+            message = (f"This is a {said} {what}, sent to {game_id}'s endpoint: send it to "
+                       f"{request.path.replace(f'/{game_id}/', f'/{said}/', 1)}.")
+        else:
+            message = f"Must be {game_id!r} at this endpoint, not {said[:40]!r}."
+        raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
+                           [error(field, message)], params={"count": 1})
 
 
 def refuse_chosen_deal(request: dict, at: str = "") -> None:
@@ -184,6 +216,16 @@ def game_info(game_id: str):
                           "cards": i18n.cards(game_id, schemas.cards())})
 
 
+def seeded(seed: int | None) -> random.Random:
+    """The generator of a request's `seed` (a random one without): each seed its own.
+    Python seeds a generator with a negative integer's absolute value, so `-1` would deal
+    `1`'s hands; a negative seed is read as its 64-bit two's complement instead, a number
+    past every non-negative seed (at most 2^63 - 1), and deals hands of its own."""
+    if seed is None:
+        return random.Random()
+    return random.Random(seed if seed >= 0 else seed + 2**64)
+
+
 def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[int]]:
     """The deal of a loaded DealRequest, and the deck's order it dealt from (the stacked
     one, or the shuffle of the seed, or a random one). `at` prefixes the field paths of an
@@ -191,7 +233,7 @@ def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[
     refuse_chosen_deal(request, at)
     options = dict(request)
     order = options.pop("deck", None)
-    rng = random.Random(options.pop("seed", None))
+    rng = seeded(options.pop("seed", None))
     if order is None:
         # The same shuffle as `deal`'s, told to the client.
         order = schemas.game.shuffle(rng, **options)
@@ -265,7 +307,7 @@ def ai_move(game_id: str):
                            params=None if to_act is None else {"seat": seat, "to_act": to_act})
     level = data.get("level", "strong")
     seed = data.get("seed")
-    rng = random.Random(seed) if seed is not None else random.Random()
+    rng = seeded(seed)
     started = time.perf_counter()
     # The AI is given the seat's view, never the state: it cannot read a hidden card.
     view = game.observe(state, seat)

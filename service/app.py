@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from urllib.parse import urlsplit
 
-from flask import Flask
+from flask import Flask, Request
+from werkzeug.routing import RequestRedirect
 
 from service import capacity, docs, problems
 from service.api import api
@@ -14,6 +16,7 @@ from service.problem_pages import problem_pages
 from service.render_api import render as render_blueprint
 from service.replay import records
 from service.rulebook import rulebook
+from service.session import sessions
 from service.signing import Signer
 from service.table import table
 
@@ -27,20 +30,38 @@ class Config:
     # itself the hands it wants and have them signed: refused unless this says "1".
     ALLOW_CHOSEN_DEALS = os.environ.get("CARDAVIA_ALLOW_CHOSEN_DEALS")
     CORS_ORIGINS = os.environ.get("CARDAVIA_CORS_ORIGINS")
+    # The Host names this service answers for, comma-separated (`api.example.org,
+    # .example.org` for a domain and its subdomains); unset: any. Nothing the service
+    # answers repeats the Host, so this shuts out only requests meant for another site.
+    ALLOWED_HOSTS = os.environ.get("CARDAVIA_ALLOWED_HOSTS")
 
 
 class TestingConfig(Config):
     TESTING = True
 
 
+class Service(Flask):
+    def raise_routing_exception(self, request: Request):
+        """werkzeug's redirects (`/table//x` to `/table/x`) name a whole URL whose host is
+        the request's Host header: the path alone, so that no header sends a client, or
+        writes a link, to a host the request named."""
+        redirect = request.routing_exception
+        if isinstance(redirect, RequestRedirect):
+            parts = urlsplit(redirect.new_url)
+            path = "/" + parts.path.lstrip("/")  # two slashes would name a host
+            raise RequestRedirect(path + (f"?{parts.query}" if parts.query else "")) from None
+        return super().raise_routing_exception(request)
+
+
 def create_app(config: type[Config] | dict | None = None) -> Flask:
-    app = Flask(__name__, static_folder=None)  # an API: no static files to serve
+    app = Service(__name__, static_folder=None)  # an API: no static files to serve
     app.config.from_object(Config)
     if isinstance(config, dict):
         app.config.update(config)
     elif config is not None:
         app.config.from_object(config)
     app.url_map.strict_slashes = False
+    app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config["ALLOWED_HOSTS"])
     app.extensions["cardavia.signer"] = Signer.from_config(
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.extensions["cardavia.chosen_deals"] = chosen_deals_allowed(
@@ -48,6 +69,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(render_blueprint)
     app.register_blueprint(records)
+    app.register_blueprint(sessions)
     app.register_blueprint(table)
     problems.register(app)
     capacity.register(app)
@@ -69,3 +91,11 @@ def chosen_deals_allowed(setting: str | bool | None) -> bool:
     if setting.strip() == "1":
         return True
     raise ValueError(f"CARDAVIA_ALLOW_CHOSEN_DEALS must be 0 or 1, not {setting!r}.")
+
+
+def allowed_hosts(setting: str | list | None) -> list[str] | None:
+    """CARDAVIA_ALLOWED_HOSTS as Flask's TRUSTED_HOSTS: None (any host) when unset."""
+    if setting is None or isinstance(setting, list):
+        return setting
+    hosts = [h.strip() for h in setting.split(",") if h.strip()]
+    return hosts or None

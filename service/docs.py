@@ -17,17 +17,16 @@ docs = Blueprint("docs", __name__)
 
 
 @docs.get("/docs/")  # also /docs: the app's routes ignore a trailing slash
-@docs.get("/docs/index.html")
 def page():
     return send_from_directory(OURS, "index.html")
 
 
-@docs.get("/docs/<path:name>")
-def asset(name: str):
+@docs.get("/docs/<path:path>")
+def asset(path: str):
     # send_from_directory refuses any path that leaves its folder: ../ is a 404.
-    if (OURS / name).is_file():
-        return send_from_directory(OURS, name)
-    return send_from_directory(SWAGGER_UI, name)
+    if (OURS / path).is_file():
+        return send_from_directory(OURS, path)
+    return send_from_directory(SWAGGER_UI, path)
 
 
 def register(app: Flask) -> None:

@@ -10,11 +10,12 @@ A text that a catalogue lacks is answered in English, and `Content-Language` say
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import orjson
 from flask import request
+from werkzeug.datastructures import Accept
+from werkzeug.http import parse_accept_header
 
 from rules.game import Problem
 from rules.reasons import Reason
@@ -33,7 +34,27 @@ EN = CATALOGUES[DEFAULT]
 
 # -- negotiation (RFC 9110 §12.5.4, ranges matched as RFC 4647 lookup) -----------------------
 
-_QVALUE = re.compile(r"^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$")
+
+class Ranges(Accept):
+    """An `Accept-Language` value as werkzeug parses it (q-values, `*`, an invalid q
+    skipped), matched on primary subtags: `hu-HU` or `hu-HU;level=1` is a range for `hu`.
+    A range naming the language exactly comes first (werkzeug keeps each list sorted by
+    specificity, then quality), so it decides for its language over a longer one:
+    `hu;q=0, hu-HU` excludes Hungarian. (werkzeug's LanguageAccept matches whole tags
+    first and primary subtags only as a fallback, so `fa-IR;q=0.8, en;q=0.7` would be
+    English.)"""
+
+    def _specificity(self, value: str) -> tuple[bool, ...]:
+        return value != "*", _primary(value) == value.lower()
+
+    def _value_matches(self, value: str, item: str) -> bool:
+        return item == "*" or _primary(item) == value
+
+
+def _primary(item: str) -> str:
+    return item.split(";", 1)[0].split("-", 1)[0].strip().lower()
+
+
 _negotiated: dict[str | None, str] = {}
 _CACHE_LIMIT = 512  # a client population sends few distinct headers; bound a hostile one
 
@@ -51,49 +72,15 @@ def negotiate(header: str | None) -> str:
 
 
 def _negotiate(header: str | None) -> str:
-    if not header:
-        return DEFAULT
-    # Per language: (specificity, quality, position) of the range that decides it. A range
-    # naming the language exactly beats a longer one (`hu` over `hu-HU`), which beats `*`.
-    decided: dict[str, tuple[int, float, int]] = {}
-    wildcard: tuple[float, int] | None = None
-    for position, item in enumerate(header.split(",")):
-        tag, *params = (p.strip() for p in item.split(";"))
-        if not tag:
-            continue
-        q = 1.0
-        for param in params:
-            name, _, value = param.partition("=")
-            if name.strip().lower() == "q":
-                value = value.strip()
-                if not _QVALUE.match(value):
-                    break
-                q = float(value)
-        else:
-            tag = tag.lower()
-            if tag == "*":
-                if wildcard is None:
-                    wildcard = (q, position)
-                continue
-            primary = tag.split("-", 1)[0]
-            if primary not in CATALOGUES:
-                continue
-            specificity = 2 if tag == primary else 1
-            best = decided.get(primary)
-            if best is None or specificity > best[0] or (
-                    specificity == best[0] and q > best[1]):
-                decided[primary] = (specificity, q, position)
-    ranked = []
-    for order, lang in enumerate(LANGUAGES):
-        if lang in decided:
-            _, q, position = decided[lang]
-        elif wildcard is not None:
-            q, position = wildcard
-        else:
-            continue
-        if q > 0:
-            ranked.append((-q, position, order, lang))
-    return min(ranked)[3] if ranked else DEFAULT
+    ranges = parse_accept_header(header, Ranges)
+    # werkzeug's best_match gives a tie to the earlier of the languages it is offered: offer
+    # them in the order the client named them (a sorted list keeps the header's order
+    # among equals), the ones only `*` accepts after, English first among those.
+    named: dict[str, int] = {}
+    for value, _ in ranges:
+        named.setdefault(_primary(value), len(named))
+    offered = sorted(LANGUAGES, key=lambda lang: named.get(lang, len(named)))
+    return ranges.best_match(offered, default=DEFAULT)
 
 
 # -- the request's language ------------------------------------------------------------------

@@ -39,10 +39,15 @@ PROBLEMS: dict[str, tuple[int | None, str | None]] = {
     "internal-error": (500, "problem.internal-error.title"),
     "ai-busy": (503, "problem.ai-busy.title"),
     # Answered by the production stack's nginx itself (deploy/nginx/nginx.conf).
-    "request-too-large": (400, None),
+    "request-too-large": (None, None),  # 414 for the request line, 431 for a header
     "unavailable": (503, None),
+    "too-many-requests": (429, None),
 }
 RIGHT_TO_LEFT = frozenset({"fa"})
+# The page's one style sheet, inline; the Content-Security-Policy allows it by its hash
+# (service/edge.py), and no other inline style or script.
+STYLE = ("body{font-family:sans-serif;max-width:40em;margin:2em auto;padding:0 1em;"
+         "line-height:1.5}code{background:#eee;padding:0 .2em}")
 
 problem_pages = Blueprint("problem_pages", __name__)
 
@@ -69,8 +74,7 @@ def html_page(page: dict, lang: str) -> str:
         f'<!DOCTYPE html>\n<html lang="{lang}" dir="{direction}">\n<head>\n'
         f'<meta charset="utf-8">\n<title>{escape(page["title"])}</title>\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        "<style>body{font-family:sans-serif;max-width:40em;margin:2em auto;padding:0 1em;"
-        "line-height:1.5}code{background:#eee;padding:0 .2em}</style>\n</head>\n<body>\n"
+        f"<style>{STYLE}</style>\n</head>\n<body>\n"
         f"<h1>{escape(page['title'])}</h1>\n"
         f'{status}<code dir="ltr">{escape(page["type"])}</code></p>\n'
         f"<p>{escape(page['meaning'])}</p>\n<p>{escape(page['fix'])}</p>\n"

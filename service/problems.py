@@ -6,7 +6,7 @@ import logging
 
 import orjson
 from flask import Flask, Response
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from service import i18n
 
@@ -67,6 +67,8 @@ def register(app: Flask) -> None:
         code = e.code or 500
         slug = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
                 400: "malformed-json"}.get(code, "http-error")
+        if isinstance(e, SecurityError):  # a Host outside CARDAVIA_ALLOWED_HOSTS
+            slug = "http-error"
         headers = None
         allowed = getattr(e, "valid_methods", None)  # werkzeug's MethodNotAllowed has them
         if code == 405 and allowed:

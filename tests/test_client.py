@@ -7,7 +7,11 @@ The client is its own distribution; `make`'s install rule installs it into the p
 
 from __future__ import annotations
 
+import socket
+import threading
+
 import pytest
+import requests
 from cardavia_client import (
     AiMove,
     CardaviaError,
@@ -19,8 +23,12 @@ from cardavia_client import (
     Reason,
     ReplayResult,
     Rule,
+    TimeoutError,
+    UnexpectedAnswerError,
+    UnreachableError,
 )
 
+from tests.conftest import free_port
 from tests.openapi_check import spec
 from tests.support.records import record
 
@@ -151,8 +159,40 @@ def test_a_problem_is_raised_with_its_document(client):
 
 
 def test_an_answer_that_is_not_the_service_is_an_error(server):
-    with Client(server + "/openapi.yaml#") as c, pytest.raises(CardaviaError):
+    with Client(server + "/openapi.yaml#") as c, pytest.raises(UnexpectedAnswerError):
         c.games()  # GET /openapi.yaml#/v1/games: the YAML document, not JSON
+
+
+def test_an_unreachable_service_is_the_clients_own_error():
+    """Nothing listens on the port: the client's UnreachableError (a CardaviaError, and a
+    requests.ConnectionError for code written against requests), never requests' own."""
+    url = f"http://127.0.0.1:{free_port()}"
+    with Client(url) as c, pytest.raises(UnreachableError) as e:
+        c.deal("durak", seed=1)
+    assert isinstance(e.value, CardaviaError) and isinstance(e.value, requests.ConnectionError)
+    assert url in str(e.value)
+    with Client("http://cardavia.invalid") as c, pytest.raises(UnreachableError):
+        c.games()  # a host that cannot resolve (RFC 6761's .invalid)
+
+
+def test_a_service_too_slow_to_answer_is_a_timeout():
+    """A server that accepts and never answers: TimeoutError after the read timeout."""
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        accepted: list[socket.socket] = []
+        thread = threading.Thread(target=lambda: accepted.append(listening.accept()[0]),
+                                  daemon=True)
+        thread.start()
+        url = f"http://127.0.0.1:{listening.getsockname()[1]}"
+        try:
+            with Client(url, timeout=(5, 0.2)) as c, pytest.raises(TimeoutError) as e:
+                c.games()
+        finally:
+            thread.join(5)
+            for conn in accepted:
+                conn.close()
+    assert isinstance(e.value, CardaviaError) and isinstance(e.value, requests.Timeout)
 
 
 def test_the_language_and_the_session_and_timeout_of_every_request(server, client):

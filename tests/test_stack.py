@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 import requests
 
-from deploy.stack import Stack
+from deploy.stack import Limits, Stack
 from rules.ai import complete
 from schemas.registry import GAMES
 
@@ -24,14 +24,16 @@ pytestmark = pytest.mark.http
 SLOWLORIS = 20
 STALLED_BODIES = 2
 STRONG_CALLS = 16
+UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000)
 
 
 @pytest.fixture(scope="module")
 def stack():
     # Two rules servers, so that one can be restarted while the other answers; the AI pool
-    # as `make serve-prod` runs it (two workers, one search each).
+    # as `make serve-prod` runs it (two workers, one search each). Every client here is on
+    # one address: per-client limits it never meets (tests/test_edge.py tests them).
     with tempfile.TemporaryFile() as log, Stack(rules=2, rules_workers=2, ai_workers=2,
-                                                log=log) as s:
+                                                log=log, limits=UNLIMITED) as s:
         yield s
 
 

@@ -29,7 +29,6 @@ class Table:
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.set_default_timeout(15_000)
-        self.rtl = False  # the hand overlaps towards the line's start
 
     def open(self, query: str = "pace=0&seed=3") -> None:
         self.page.goto(f"{self.server}/table?{query}")
@@ -48,11 +47,9 @@ class Table:
         self.settled()
 
     def tap(self, card) -> None:
-        """Clicks a card where a person would: on its uncovered edge, the hand overlapping."""
-        if self.rtl:
-            card.click(position={"x": card.bounding_box()["width"] - 6, "y": 30})
-        else:
-            card.click(position={"x": 6, "y": 30})
+        """Clicks a card where a person would: on its uncovered left edge, the hand
+        overlapping left to right in every language."""
+        card.click(position={"x": 6, "y": 30})
 
     def legal_cards(self):
         return self.page.locator("#hand .card.legal")
@@ -129,7 +126,11 @@ def test_T4_T5_T8_T17_a_tarot_bid_discard_poignee_tricks_and_itemised_settlement
         table.tap(table.legal_cards().nth(i))
     assert table.page.locator("#hand .card.chosen").count() == 6
     table.page.click("#controls .confirm")
-    assert "(T5)" in table.reason()
+    reason = table.reason()
+    assert "(T5)" in reason
+    # The reason names the King as the hand and the log do, never by its code.
+    code = king.get_attribute("data-code")
+    assert king.get_attribute("title") in reason and code not in reason.split(), reason
     table.tap(king)  # unchosen again
     table.tap(table.page.locator("#hand .card.legal:not(.chosen)").last)
     table.page.click("#controls .confirm")
@@ -139,7 +140,7 @@ def test_T4_T5_T8_T17_a_tarot_bid_discard_poignee_tricks_and_itemised_settlement
     assert table.page.inner_text("#status") == "Your turn: play"
     table.button(re.escape("Show a simple poignée (10 trumps)")).click()  # T8
     table.settled()
-    assert "Poignée of You" in table.page.inner_text("#centre")
+    assert "Your poignée" in table.page.inner_text("#centre")
     table.tap(table.legal_cards().first)
     table.settled()
     table.shot("tarot-trick")
@@ -148,10 +149,13 @@ def test_T4_T5_T8_T17_a_tarot_bid_discard_poignee_tricks_and_itemised_settlement
     assert "Last trick, won by" in table.page.inner_text("#centre")
     play_to_the_end(table, keyboard=True)
     table.shot("tarot-settlement")
-    rows = table.page.locator("#settlement tr th").all_inner_texts()
+    rows = table.page.locator("#settlement .itemised:not(.camps) tr th").all_inner_texts()
     assert rows[:4] == ["Contract", "Bouts", "Points", "Base"], rows  # T17, item by item
-    assert "Poignée simple of You" in rows and rows[-1] == "Per defender", rows
-    assert table.page.locator("#settlement .scores li").count() == 4
+    assert "Your simple poignée" in rows and rows[-1] == "Each defender scores (−D)", rows
+    # T17: D is positive when the defenders pay; the row shows −D, each defender's score.
+    each = table.page.locator("#settlement .itemised:not(.camps) tr td").last.inner_text()
+    scores = table.page.locator("#settlement .scores strong").all_inner_texts()
+    assert len(scores) == 4 and scores.count(each) >= 3, (each, scores)
 
 
 def test_G5_G6_a_ganjifa_opening(table):
@@ -234,14 +238,29 @@ def test_root_leads_to_the_table_and_the_page_is_served(app_client):
     assert app_client.get("/table/../api.py").status_code == 404
 
 
+PLURAL_CATEGORIES = {"en": {"one", "other"}, "hi": {"one", "other"}, "hu": {"one", "other"},
+                     "fa": {"one", "other"}, "uk": {"one", "few", "many", "other"}}
+
+
+def placeholders(entry) -> set[str]:
+    texts = entry.values() if isinstance(entry, dict) else [entry]
+    return {name for text in texts for name in re.findall(r"\{\w+\}", text)}
+
+
 def test_every_page_catalogue_holds_every_key_with_the_same_placeholders():
     english = json.loads((STATIC / "locales" / "en.json").read_text())
-    placeholders = {key: sorted(re.findall(r"\{\w+\}", text)) for key, text in english.items()}
-    for lang in LANGS[1:]:
+    for lang in LANGS:
         words = json.loads((STATIC / "locales" / f"{lang}.json").read_text())
         assert words.keys() == english.keys(), lang
-        for key, text in words.items():
-            assert sorted(re.findall(r"\{\w+\}", text)) == placeholders[key], (lang, key)
+        for key, entry in words.items():
+            assert placeholders(entry) == placeholders(english[key]), (lang, key)
+            # A counted entry has a text for each plural category of the language
+            # (Intl.PluralRules, CLDR), and one for {n} to choose by.
+            assert isinstance(entry, dict) == isinstance(english[key], dict), (lang, key)
+            if isinstance(entry, dict):
+                assert set(entry) == PLURAL_CATEGORIES[lang], (lang, key)
+                words = english[key]
+                assert "{n}" in "".join(words.values()) or "{points}" in words["other"]
 
 
 def test_every_word_the_page_uses_is_in_its_catalogue():

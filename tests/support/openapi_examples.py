@@ -25,6 +25,16 @@ RULES = "/v1/games/{game}/rules"
 REPLAY = "/v1/games/{game}/replay"
 RENDER = "/v1/games/{game}/render"
 CARD = "/v1/games/{game}/cards/{name}.svg"
+SESSION = "/v1/games/tarot/session"
+# A Tarot evening (API.md "Additions"): the session file of the table page.
+EVENING = {"players": ["Anne", "Bruno", "Chloé", "Dmytro"], "dealer": 3, "deals": [
+    {"contract": "garde", "taker": 1, "bouts": 2, "points": 45.5,
+     "poignees": [{"camp": "taker", "level": "simple"}]},
+    {"annulled": "all_pass"},
+    {"contract": "prise", "taker": 2, "bouts": 1, "points": 30, "petit_au_bout": "defense"},
+    {"contract": "garde_sans", "taker": 0, "bouts": 3, "points": 62,
+     "petit_au_bout": "taker"},
+]}
 # Request examples kept in openapi.yaml by hand (the game records of API.md): only their
 # answers are made here.
 RECORDS = {"durak": "DurakRecord", "tarot": "TarotRecord", "ganjifa": "GanjifaRecord"}
@@ -129,6 +139,12 @@ def cases(client) -> list[tuple[str, str, str, str, str, object]]:
         ("prise-lost", "A prise lost by 21 points, the Petit won by the defence in the last "
          "trick", "post", "/v1/games/tarot/settlement", "tarot",
          {"contract": "prise", "bouts": 1, "points": 30, "petit_au_bout": "defense"}),
+        ("evening", "Four players, four deals, one of them all passed", "post", SESSION,
+         "tarot", EVENING),
+        ("impossible-deal", "A session whose second deal is of another count", "post",
+         SESSION, "tarot", {**EVENING, "deals": [EVENING["deals"][0], {
+             "players": 5, "partner": None, "contract": "garde", "bouts": 2,
+             "points": 45}]}),
         ("unknown-game", "What unknown-game means", "get", "/problems/{slug}",
          "unknown-game", None),
         ("invalid-state", "What invalid-state means", "get", "/problems/{slug}",

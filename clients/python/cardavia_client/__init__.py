@@ -8,7 +8,15 @@ and the `cardavia` command line.
         result = c.move("durak", dealt.state, moves[0])
 """
 
-from cardavia_client.client import DEFAULT_URL, CardaviaError, Client, ProblemError
+from cardavia_client.client import (
+    DEFAULT_URL,
+    CardaviaError,
+    Client,
+    ProblemError,
+    TimeoutError,
+    UnexpectedAnswerError,
+    UnreachableError,
+)
 from cardavia_client.types import (
     AiMove,
     Deal,
@@ -27,5 +35,5 @@ from cardavia_client.types import (
 __all__ = [
     "DEFAULT_URL", "AiMove", "CardaviaError", "Client", "Deal", "GameInfo", "GameRecord",
     "LegalMoves", "Move", "MoveResult", "ProblemError", "Reason", "ReplayResult", "Rule",
-    "Settlement", "State",
+    "Settlement", "State", "TimeoutError", "UnexpectedAnswerError", "UnreachableError",
 ]

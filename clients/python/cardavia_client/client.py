@@ -1,9 +1,18 @@
 """The client: one method per endpoint of API.md, over one reused `requests.Session`.
 
 An illegal move is an answer (`MoveResult.legal` is False, with its reason), not an error.
-Anything the service refuses (a malformed body, an invalid state, an unknown game…) raises
-`ProblemError`, which carries the problem document (RFC 9457); an answer that is not the
-service's raises `CardaviaError`. Every request has a timeout.
+Every error the client raises is a `CardaviaError`, so one `except` catches them all:
+
+- `ProblemError`: the service refused the request (a malformed body, an invalid state, an
+  unknown game…); it carries the problem document (RFC 9457);
+- `UnreachableError`: no service answers at the URL (refused, unknown host, no route, the
+  connection timed out);
+- `TimeoutError`: the service took longer than the read timeout to answer;
+- `UnexpectedAnswerError`: an answer that is not the service's (another status or content
+  type, a body without the fields API.md promises).
+
+`UnreachableError` and `TimeoutError` are `requests.ConnectionError` and `requests.Timeout`
+too, for code written against requests. Every request has a timeout.
 """
 
 from __future__ import annotations
@@ -34,7 +43,23 @@ DEFAULT_TIMEOUT = (5.0, 30.0)
 
 
 class CardaviaError(Exception):
-    """An answer that is not what the service answers: the wrong status or content type."""
+    """Every error of the client: catch it to catch them all."""
+
+
+class UnexpectedAnswerError(CardaviaError):
+    """An answer that is not what the service answers: the wrong status or content type, or
+    a body without the fields API.md promises (another service at the URL, or an older
+    one)."""
+
+
+class UnreachableError(CardaviaError, requests.ConnectionError):
+    """No service answers at the client's URL: the connection was refused, the host is
+    unknown or out of reach, or connecting timed out."""
+
+
+class TimeoutError(CardaviaError, requests.Timeout):
+    """The service took longer than the client's read timeout to answer (the client's own,
+    `cardavia_client.TimeoutError`, not the builtin)."""
 
 
 class ProblemError(CardaviaError):
@@ -64,7 +89,7 @@ def _answer(method: Callable[P, R]) -> Callable[P, R]:
         try:
             return method(*args, **kwargs)
         except (KeyError, TypeError, ValueError) as e:  # ValueError: a body that is not JSON
-            raise CardaviaError(f"{method.__name__}: not the answer API.md describes "
+            raise UnexpectedAnswerError(f"{method.__name__}: not the answer API.md describes "
                                 f"({type(e).__name__}: {e})") from e
     return call
 
@@ -99,12 +124,27 @@ class Client:
 
     def _send(self, method: str, path: str, body: dict[str, Any] | None = None
               ) -> requests.Response:
-        r = self.session.request(method, self.url + path, json=body, timeout=self.timeout)
+        try:
+            r = self.session.request(method, self.url + path, json=body,
+                                     timeout=self.timeout)
+        # ConnectTimeout is a ConnectionError too: the server was never reached.
+        except requests.ConnectionError as e:
+            raise UnreachableError(f"no service answers at {self.url}: {e}") from e
+        except requests.Timeout as e:
+            raise TimeoutError(f"{method} {path}: no answer within the read timeout "
+                               f"({self.timeout}): {e}") from e
+        except requests.RequestException as e:
+            raise CardaviaError(f"{method} {path}: {e}") from e
         if r.status_code == 200:
             return r
         if r.headers.get("Content-Type", "").startswith("application/problem+json"):
-            raise ProblemError(r.json())
-        raise CardaviaError(f"{method} {path}: HTTP {r.status_code} {r.text[:200]!r}")
+            try:
+                problem = r.json()
+            except ValueError:  # not JSON after all: not the service's answer
+                problem = None
+            if isinstance(problem, dict):
+                raise ProblemError(problem)
+        raise UnexpectedAnswerError(f"{method} {path}: HTTP {r.status_code} {r.text[:200]!r}")
 
     def _json(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         return self._send(method, path, body).json()

@@ -88,7 +88,9 @@ export function sheetOfSettlement(result) {
   const sheet = {
     contract: result.contract, taker: result.taker, bouts: result.bouts, points: result.points,
     petit_au_bout: result.petit_au_bout?.camp ?? null,
-    poignees: result.poignees.map((p) => ({ camp: p.declared_by, level: p.level })),
+    // A played deal's poignée names its seat; the sheet names the camp that declared it.
+    poignees: result.poignees.map((p) => ({ level: p.level, camp: p.declared_by
+      ?? (p.seat === result.taker || p.seat === result.partner ? "taker" : "defense") })),
     chelem: result.chelem ? { announced: result.chelem.announced, made_by: result.chelem.made_by }
       : { announced: false, made_by: null },
   };

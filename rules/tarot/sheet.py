@@ -1,0 +1,248 @@
+"""Which score sheets a real deal can produce (T5, T6, T8–T16, T19–T24).
+
+A sheet says how many bouts and card points the attack camp ended with, who won the Petit
+in the last trick and who took every trick. Not every combination can happen: each trick
+holds one card a seat, the Monde (T21) always wins its trick, the Excuse stays with its
+camp but for half a point (T11) or changes camp on the last trick (T12), the écart holds
+no King and no bout (T5), the chien counts for one camp or the other (T6). `feasible`
+works out, for a count of players, a contract and the attack camp's size, every (bouts,
+half points, chelem made by, petit au bout won by) that some deal gives, by going through
+every way the tricks, the bouts and the Excuse can fall; `sheet_problems` says what is
+wrong with a sheet outside that set.
+
+The reckoning lets the cards fall into the tricks in any way that keeps those rules (any
+player may hold any hand), so it never refuses a sheet that a deal can produce; the test
+that plays seeded random deals through the rules and settles each one's sheet checks it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from rules.tarot.bidding import CHIEN_TAKEN
+from rules.tarot.deal import COUNTS, MAX_PLAYERS
+
+A, D = "taker", "defense"  # the attack camp and the defence, as a sheet names them
+# T13 in half points, for the 75 cards that are not bouts: the pips and low trumps (1),
+# Jacks (3), Knights (5), Queens (7), Kings (9); the Kings last.
+NON_BOUTS = ((1, 59), (3, 4), (5, 4), (7, 4), (9, 4))
+BOUT = 9  # T13: a bout is worth 4.5
+TRUMPS_AND_EXCUSE = 22  # the cards a poignée may show (T8)
+
+
+class Problem(NamedTuple):
+    field: str
+    message: str
+
+
+@cache
+def pile_sums(cards: int, kings: int) -> int:
+    """The half points `cards` non-bout cards can add up to, with at most `kings` Kings
+    among them, as a bit mask (bit h: h half points possible)."""
+    out = 0
+    (_, low), (jv, jn), (cv, cn), (qv, qn), (kv, kn) = NON_BOUTS
+    for k in range(min(kn, kings, cards) + 1):
+        for q in range(min(qn, cards - k) + 1):
+            for c in range(min(cn, cards - k - q) + 1):
+                for j in range(min(jn, cards - k - q - c) + 1):
+                    pips = cards - k - q - c - j
+                    if pips <= low:
+                        out |= 1 << (pips + j * jv + c * cv + q * qv + k * kv)
+    return out
+
+
+def _excuse_cases(chien_open: bool, sizes: dict[str, int]):
+    """Where the Excuse can end: (kind, owner, winner of its trick). `chien` when it lies in
+    a chien nobody takes (T6); `early` played before the last trick (T11); `last` played to
+    the last trick (T12); `slam` led to the last trick by a camp that won every other one
+    (T12's exception). A camp's own player wins the trick its Excuse is played to only if
+    the camp has another player."""
+    if chien_open:
+        yield "chien", None, None
+    for owner in (A, D):
+        for winner in (A, D):
+            if winner != owner or sizes[owner] >= 2:
+                yield "early", owner, winner
+                yield "last", owner, winner
+        yield "slam", owner, owner
+
+
+@cache
+def feasible(players: int, contract: str, attackers: int) -> dict[tuple, int]:
+    """{(bouts, chelem made by, petit au bout won by): half points possible, as a bit mask}
+    for the attack camp of `attackers` players (1, or 2 with a five-player partner)."""
+    count = COUNTS[players]
+    tricks, n, chien = count.hand, players, count.chien
+    sizes = {A: attackers, D: players - attackers}
+    # T5, T6: who the set-aside cards count for, and whether a bout may lie among them.
+    chien_to = A if contract != "garde_contre" else D
+    chien_open = contract not in CHIEN_TAKEN  # garde sans, garde contre: the chien as dealt
+    out: dict[tuple, int] = {}
+    places = ("chien", A, D) if chien_open else (A, D)
+    for k in range(tricks + 1):
+        won = {A: k, D: tricks - k}
+        for last in (A, D):
+            if won[last] == 0:
+                continue
+            early = {camp: won[camp] - (camp == last) for camp in (A, D)}
+            made_by = A if k == tricks else D if k == 0 else None
+            for kind, owner, winner in _excuse_cases(chien_open, sizes):
+                if kind == "early" and early[winner] == 0:
+                    continue
+                if kind == "last" and winner != last:
+                    continue
+                if kind == "slam" and (won[owner] != tricks or last != owner):
+                    continue
+                halves = {A: 0, D: 0}
+                slots = {A: 0, D: 0}  # trick cards that are bouts, in each camp's tricks
+                if kind == "chien":
+                    excuse_camp = chien_to
+                    halves[chien_to] += BOUT
+                elif kind == "early" and winner != owner:  # T11
+                    excuse_camp = owner
+                    halves[owner] += BOUT - 1
+                    halves[winner] += 1
+                    slots[winner] += 1
+                elif kind == "last" and winner == owner:  # T12: to the other camp
+                    excuse_camp = D if owner == A else A
+                    halves[excuse_camp] += BOUT
+                    slots[winner] += 1
+                else:
+                    excuse_camp = winner
+                    halves[winner] += BOUT
+                    slots[winner] += 1
+                # T15: the last trick, or the one before when T12's exception closes a slam.
+                petit_trick = last
+                for petit in places:
+                    for monde in places:
+                        camp_of = {p: chien_to if p == "chien" else p for p in (petit, monde)}
+                        if any(p != "chien" and won[p] == 0 for p in (petit, monde)):
+                            continue  # the Monde wins its trick; a captured Petit was won
+                        a_halves = halves[A] + BOUT * sum(camp_of[p] == A
+                                                          for p in (petit, monde))
+                        a_slots = slots[A] + (petit == A) + (monde == A)
+                        d_slots = slots[D] + (petit == D) + (monde == D)
+                        in_chien = (petit == "chien") + (monde == "chien") + (kind == "chien")
+                        a_cards = k * n - a_slots
+                        if a_cards < 0 or (tricks - k) * n - d_slots < 0 or in_chien > chien:
+                            continue
+                        kings = 4
+                        if chien_to == A:
+                            a_cards += chien - in_chien
+                            if not chien_open:
+                                kings = a_cards - chien  # T5: no King in the écart
+                        sums = pile_sums(a_cards, kings) << a_halves
+                        bouts = (camp_of[petit] == A) + (camp_of[monde] == A) + \
+                            (excuse_camp == A)
+                        for bonus in _petits(petit, petit_trick, won):
+                            key = (bouts, made_by, bonus)
+                            out[key] = out.get(key, 0) | sums
+    return out
+
+
+def _petits(petit: str, petit_trick: str, won: dict[str, int]):
+    """T15: who can win the petit au bout when the Petit is in `petit`'s tricks (or the
+    chien): that camp if it won the last trick, or none if it won another trick too."""
+    if petit == "chien":
+        yield None
+        return
+    if petit == petit_trick:
+        yield petit
+    if won[petit] - (petit == petit_trick) >= 1:
+        yield None
+
+
+def _points(half: int) -> str:
+    return f"{half // 2}" if half % 2 == 0 else f"{half / 2}"
+
+
+def _nearest(mask: int, half: int) -> str:
+    below = (mask & ((1 << half) - 1)).bit_length() - 1
+    above_mask = mask >> (half + 1)
+    above = half + 1 + (above_mask & -above_mask).bit_length() - 1 if above_mask else -1
+    found = [_points(h) for h in (below, above) if h >= 0]
+    return " or ".join(found)
+
+
+def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
+                   petit_au_bout: str | None = None, poignees=(),
+                   chelem_made_by: str | None = None, partner: int | None = None,
+                   chelem_given: bool = True) -> list[Problem]:
+    """What makes a score sheet one that no deal produces, each problem naming its field:
+    `points` that the bouts held cannot give, a `petit_au_bout` the camp cannot have won,
+    a `chelem` made by a camp that did not take every trick (or not marked when the points
+    say every trick was taken), `poignees` the table cannot show. Empty for a sheet that
+    some deal produces. `poignees` holds (label, level) pairs, the label naming the camp
+    that declared it (`{"declared_by": "taker"}`); `chelem_given` says whether the sheet
+    has a chelem entry at all (which field a problem names)."""
+    problems = []
+    count = COUNTS[players]
+    attackers = 2 if partner is not None else 1
+    problems.extend(_poignee_problems(count.players, attackers, poignees))
+    table = feasible(players, contract, attackers)
+    mask = table.get((bouts, chelem_made_by, petit_au_bout), 0)
+    if mask >> half_points & 1:
+        return problems
+    points, options = _points(half_points), ("taker", "defense", None)
+    chelem_field = "chelem.made_by" if chelem_given else "chelem"
+    said = f"With {bouts} bout{'s' * (bouts != 1)} and {points} points"
+    for made in options:
+        if table.get((bouts, made, petit_au_bout), 0) >> half_points & 1:
+            who = {"taker": "the taker's camp took every trick: a chelem made by the taker",
+                   "defense": "the defence took every trick: a chelem made by the defence",
+                   None: "neither camp took every trick: no chelem made"}[made]
+            problems.append(Problem(chelem_field, f"{said}, {who}."))
+            return problems
+    for petit in options:
+        if table.get((bouts, chelem_made_by, petit), 0) >> half_points & 1:
+            what = "cannot have won the Petit in the last trick" if petit_au_bout else \
+                "the Petit was in the last trick, which decides the petit au bout"
+            whose = f"the {'defence' if petit_au_bout == 'defense' else 'taker'}'s camp " \
+                if petit_au_bout else ""
+            problems.append(Problem("petit_au_bout", f"{said}, {whose}{what}."))
+            return problems
+    if mask:
+        why = ""
+        if players == 4 and half_points % 2 and mask >> (half_points - 1) & 5 == 5:
+            why = (" (with four players a deal ends on a half point only when the Excuse"
+                   " changes camp in the last trick, T12)")
+        problems.append(Problem("points", f"No deal gives the attack camp {points} points "
+                                          f"with {bouts} bout{'s' * (bouts != 1)} on this "
+                                          f"sheet; the nearest possible: "
+                                          f"{_nearest(mask, half_points)}{why}."))
+    elif petit_au_bout is not None:
+        problems.append(Problem("petit_au_bout", f"The {petit_au_bout} camp cannot win the "
+                                                 f"petit au bout with this sheet's bouts "
+                                                 f"and chelem."))
+    else:
+        problems.append(Problem(chelem_field, f"No deal gives this chelem with {bouts} "
+                                              f"bout{'s' * (bouts != 1)}."))
+    return problems
+
+
+def _poignee_problems(players: int, attackers: int, poignees) -> list[Problem]:
+    """T8, T21: each player declares at most once, so a camp at most as many poignées as it
+    has players; every poignée shows its own trumps (the Excuse once), so together they
+    show at most the 21 trumps and the Excuse."""
+    levels = {level: size for size, level in COUNTS[players].poignees.items()}
+    camps = {A: attackers, D: players - attackers}
+    shown = 0
+    declared = {A: 0, D: 0}
+    for i, (label, level) in enumerate(poignees):
+        camp = label.get("declared_by")
+        if camp in declared:
+            declared[camp] += 1
+            if declared[camp] > camps[camp]:
+                who = "the taker's camp" if camp == A else "the defence"
+                return [Problem(f"poignees.{i}.camp", f"More poignées than {who} has "
+                                                      f"players ({camps[camp]}).")]
+        shown += levels[level]
+        if shown > TRUMPS_AND_EXCUSE:
+            return [Problem(f"poignees.{i}.level", f"With {players} players these poignées "
+                                                   f"show {shown} cards; there are 21 trumps "
+                                                   f"and the Excuse.")]
+    return []
+
+
+assert MAX_PLAYERS in COUNTS  # the counts this module reckons with are the deal's

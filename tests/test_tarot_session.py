@@ -1,0 +1,202 @@
+"""A Tarot evening over a real gunicorn: `POST /v1/games/tarot/session` settles every deal as
+`/settlement` does, keeps the running totals, passes the deal round (T2, T18), counts each
+player's figures, names a bad deal by its index, and answers a CSV file on request."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+import pytest
+import requests
+
+from tests.support.openapi_examples import EVENING
+
+SESSION = "/v1/games/tarot/session"
+SETTLEMENT = "/v1/games/tarot/settlement"
+
+
+def random_sheet(rng: random.Random, players: int) -> dict:
+    """A plain sheet any deal of the count can give: a made or failed contract with the
+    bouts and points well inside what every count allows, and now and then a bonus."""
+    bouts = rng.randrange(4)
+    sheet = {"contract": rng.choice(["prise", "garde", "garde_sans", "garde_contre"]),
+             "taker": rng.randrange(players), "bouts": bouts,
+             "points": rng.randrange(20 + 9 * bouts, 130) / 2}
+    if players == 5:
+        sheet["partner"] = rng.choice([None, rng.randrange(players)])
+    if rng.random() < 0.2:
+        sheet["poignees"] = [{"camp": rng.choice(["taker", "defense"]), "level": "simple"}]
+    if rng.random() < 0.2 and bouts >= 1:
+        sheet["petit_au_bout"] = "taker"
+    return sheet
+
+
+@pytest.fixture(scope="module")
+def s():
+    with requests.Session() as session:
+        yield session
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_session_is_its_deals_settled_one_by_one(s, server, players):
+    """Each deal's settlement is exactly /settlement's answer for its sheet; the totals run
+    on; an annulled deal scores 0 for all and passes the deal on."""
+    rng = random.Random(players)
+    names = [f"Player {i}" for i in range(players)]
+    deals: list[dict] = [random_sheet(rng, players) for _ in range(12)]
+    deals.insert(3, {"annulled": "all_pass"})
+    deals.insert(7, {"annulled": "petit_sec"})
+    r = s.post(server + SESSION, json={"players": names, "deals": deals, "dealer": 1})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["players"] == names and len(answer["deals"]) == len(deals)
+    totals = [0] * players
+    for i, (sheet, deal) in enumerate(zip(deals, answer["deals"], strict=True)):
+        if "annulled" in sheet:
+            expected = {"players": players, "annulled": sheet["annulled"],
+                        "scores": [0] * players}
+        else:
+            expected = s.post(server + SETTLEMENT, json={**sheet, "players": players}).json()
+        assert deal["settlement"] == expected
+        totals = [t + d for t, d in zip(totals, expected["scores"], strict=True)]
+        assert deal["totals"] == totals and sum(totals) == 0
+        # T2, T18: the deal passes counter-clockwise, to the seat after the dealer.
+        assert deal["dealer"] == (1 + i) % players
+    assert answer["totals"] == totals
+    assert answer["next_dealer"] == (1 + len(deals)) % players
+    assert [row["score"] for row in answer["statistics"]] == totals
+
+
+def test_T2_the_deal_passes_to_the_dealers_right(s, server):
+    """T2: play starts at the dealer's right, seat (d + 1) % players, and the deal goes the
+    same way round; an empty session's next dealer is its first."""
+    for players in (3, 4, 5):
+        names = [str(i) for i in range(players)]
+        for dealer in range(players):
+            body = {"players": names, "deals": [{"annulled": "all_pass"}] * 2,
+                    "dealer": dealer}
+            answer = s.post(server + SESSION, json=body).json()
+            assert [d["dealer"] for d in answer["deals"]] == [dealer, (dealer + 1) % players]
+            assert answer["next_dealer"] == (dealer + 2) % players
+            empty = s.post(server + SESSION, json={"players": names, "dealer": dealer,
+                                                   "deals": []}).json()
+            assert empty["next_dealer"] == dealer and empty["totals"] == [0] * players
+
+
+def test_statistics_count_what_each_player_did(s, server):
+    names = ["Anne", "Bruno", "Chloé", "Dmytro", "Eun"]
+    deals = [
+        # Anne takes a garde with Chloé, made; the Petit au bout and a poignée for them.
+        {"contract": "garde", "taker": 0, "partner": 2, "bouts": 2, "points": 50,
+         "petit_au_bout": "taker", "poignees": [{"camp": "taker", "level": "simple"}]},
+        # Anne again, a prise alone, failed; the defence shows two poignées.
+        {"contract": "prise", "taker": 0, "partner": 0, "bouts": 1, "points": 40,
+         "poignees": [{"camp": "defense", "level": "simple"},
+                      {"camp": "defense", "level": "simple"}]},
+        {"annulled": "all_pass"},
+        # Eun's garde sans with Bruno, a chelem announced and made.
+        {"contract": "garde_sans", "taker": 4, "partner": 1, "bouts": 3, "points": 91,
+         "chelem": {"announced": True, "made_by": "taker"}},
+    ]
+    r = s.post(server + SESSION, json={"players": names, "deals": deals})
+    assert r.status_code == 200, r.text
+    stats = {row["player"]: row for row in r.json()["statistics"]}
+    assert [row["player"] for row in r.json()["statistics"]] == names
+    anne = stats["Anne"]
+    assert (anne["taken"], anne["made"], anne["failed"]) == (2, 1, 1)
+    assert anne["contracts"]["garde"] == {"taken": 1, "made": 1, "failed": 0}
+    assert anne["contracts"]["prise"] == {"taken": 1, "made": 0, "failed": 1}
+    assert anne["contracts"]["garde_sans"] == {"taken": 0, "made": 0, "failed": 0}
+    assert anne["mean_points_as_taker"] == 45
+    assert (anne["petits_au_bout"], anne["poignees"], anne["chelems"]) == (1, 1, 0)
+    chloe = stats["Chloé"]  # a partner takes nothing, but shares the camp's bonuses
+    assert (chloe["taken"], chloe["mean_points_as_taker"]) == (0, None)
+    assert (chloe["petits_au_bout"], chloe["poignees"], chloe["chelems"]) == (1, 3, 0)
+    eun = stats["Eun"]
+    assert eun["contracts"]["garde_sans"] == {"taken": 1, "made": 1, "failed": 0}
+    assert (eun["mean_points_as_taker"], eun["chelems"], stats["Bruno"]["chelems"]) == (91, 1, 1)
+    assert stats["Dmytro"]["poignees"] == 2 and stats["Dmytro"]["chelems"] == 0
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"players": ["a", "b"], "deals": []}, "players"),
+    ({"players": ["a", "b", "c", "d", "e", "f"], "deals": []}, "players"),
+    ({"players": ["a", "a", "b"], "deals": []}, "players"),
+    ({"players": ["a", "", "b"], "deals": []}, "players.1"),
+    ({"players": ["a", "b", "x" * 41], "deals": []}, "players.2"),
+    ({"players": ["a", "b", 3], "deals": []}, "players.2"),
+    ({"players": ["a", "b", "c"]}, "deals"),
+    ({"players": ["a", "b", "c"], "deals": [], "dealer": 3}, "dealer"),
+    ({"players": ["a", "b", "c"], "deals": [{"annulled": "all_pass"}] * 501}, "deals"),
+    ({"players": ["a", "b", "c"], "deals": [{"annulled": "misdeal"}]}, "deals.0.annulled"),
+    ({"players": ["a", "b", "c"], "deals": [{"annulled": "all_pass", "taker": 1}]},
+     "deals.0.taker"),
+    ({"players": ["a", "b", "c"], "deals": [{"annulled": "all_pass", "players": 4}]},
+     "deals.0.players"),
+    ({"players": ["a", "b", "c"], "deals": [
+        {"annulled": "all_pass"}, {"contract": "garde", "bouts": 2, "points": 41},
+        {"contract": "garde", "bouts": 2, "points": 41, "taker": 3}]}, "deals.2.taker"),
+    ({"players": ["a", "b", "c", "d"], "deals": [
+        {"contract": "garde", "bouts": 2, "points": 41, "players": 3}]}, "deals.0.players"),
+    ({"players": ["a", "b", "c", "d", "e"], "deals": [
+        {"contract": "garde", "bouts": 2, "points": 41}]}, "deals.0.partner"),
+    ({"players": ["a", "b", "c", "d"], "deals": [
+        {"contract": "garde", "bouts": 2, "points": 41, "partner": 1}]}, "deals.0.partner"),
+    ({"players": ["a", "b", "c", "d"], "deals": [
+        {"annulled": "all_pass"}, {"contract": "garde", "bouts": 2, "points": 91.5}]},
+     "deals.1.points"),
+    ({"players": ["a", "b", "c", "d"], "deals": ["garde"]}, "deals.0"),
+])
+def test_a_bad_session_is_a_422_naming_the_field(s, server, body, field):
+    r = s.post(server + SESSION, json=body)
+    assert r.status_code == 422 and r.headers["Content-Type"] == "application/problem+json"
+    assert field in [e["field"] for e in r.json()["errors"]], r.json()
+
+
+def test_csv_export_is_the_same_session(s, server):
+    body = {**EVENING, "players": ["=SUM(A1)", *EVENING["players"][1:]]}
+    as_json = s.post(server + SESSION, json=body).json()
+    r = s.post(server + SESSION, json=body, headers={"Accept": "text/csv"})
+    assert r.status_code == 200
+    assert r.headers["Content-Type"].startswith("text/csv")
+    assert r.headers["Content-Disposition"].startswith("attachment")
+    assert "Accept" in r.headers["Vary"]
+    rows = list(csv.reader(io.StringIO(r.content.decode("utf-8"))))
+    names = as_json["players"]
+    n = len(names)
+    header = rows[0]
+    assert header[:8] == ["index", "dealer", "taker", "partner", "contract", "bouts",
+                          "points", "made"]
+    # A name is never a formula in a spreadsheet.
+    assert header[8] == "score =SUM(A1)" and rows[2][1] == "'=SUM(A1)"
+    assert len(rows) == 1 + len(as_json["deals"])
+    for i, (row, deal) in enumerate(zip(rows[1:], as_json["deals"], strict=True)):
+        settlement = deal["settlement"]
+        assert row[0] == str(i)
+        assert row[8:8 + n] == [str(v) for v in settlement["scores"]]
+        assert row[8 + n:8 + 2 * n] == [str(v) for v in deal["totals"]]
+        if "annulled" in settlement:
+            assert row[2:8] == [""] * 6 and row[-1] == settlement["annulled"]
+        else:
+            taker = names[settlement["taker"]]
+            assert row[2] == ("'" + taker if taker.startswith("=") else taker)
+            assert (row[4], row[5]) == (settlement["contract"], str(settlement["bouts"]))
+            assert float(row[6]) == settlement["points"]
+            assert row[7] == str(settlement["made"]).lower() and row[-1] == ""
+    # JSON stays the default, and what a browser sends gets JSON too.
+    for accept in ("*/*", "application/json", "text/html,*/*;q=0.8"):
+        got = s.post(server + SESSION, json=body, headers={"Accept": accept})
+        assert got.headers["Content-Type"] == "application/json" and got.json() == as_json
+
+
+def test_a_session_file_of_five_hundred_deals(s, server):
+    rng = random.Random(500)
+    deals = [random_sheet(rng, 5) for _ in range(500)]
+    body = {"players": ["a", "b", "c", "d", "e"], "deals": deals, "dealer": 4}
+    r = s.post(server + SESSION, json=body)
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert len(answer["deals"]) == 500 and sum(answer["totals"]) == 0
+    assert answer["next_dealer"] == (4 + 500) % 5

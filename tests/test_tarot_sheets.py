@@ -1,0 +1,286 @@
+"""Score sheets that no deal produces are refused (422 naming the field), and every sheet a
+deal produces is settled: seeded random deals played through the rules, for 3, 4 and 5
+players, each finished deal's sheet sent to `POST /v1/games/tarot/settlement` and to the
+session, which must answer the deal's own settlement."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+import requests
+
+from rules.ai import complete
+from rules.game import Move
+from rules.tarot import COUNTS, EXCUSE, GAME, MONDE, TarotState, attack
+from rules.tarot.sheet import pile_sums, sheet_problems
+
+SETTLEMENT = "/v1/games/tarot/settlement"
+SESSION = "/v1/games/tarot/session"
+DEALS = {3: 400, 4: 400, 5: 400}
+
+
+def greedy(state: TarotState, legal: list, rng: random.Random, favoured: int) -> Move:
+    """A move that pushes the deal to an edge: the favoured camp plays its highest card, the
+    other its lowest (a chelem, or a deal with next to no points); bids and the rest at
+    random. The Excuse (the highest index) is played as it comes, to the last trick too."""
+    plays = [m for m in legal if isinstance(m, Move) and m.action == "play"]
+    if not plays:
+        return complete(rng.choice(legal), rng)
+    camp = attack(state.taker, state.partner)
+    high = (camp >> plays[0].seat & 1) == favoured
+    # The favoured camp keeps its Excuse for the last trick (T12's exception).
+    if high:
+        return max(plays, key=lambda m: (m.card != EXCUSE, m.card))
+    return min(plays, key=lambda m: m.card)
+
+
+def strong_first_hand(rng: random.Random, players: int) -> list[int]:
+    """A shuffled deck whose first hand (seat 0, the first to speak) holds the top trumps
+    and the Excuse: a hand that takes and can win every trick."""
+    order = list(range(78))
+    rng.shuffle(order)
+    hand = COUNTS[players].hand
+    top = [EXCUSE, *range(MONDE, MONDE - hand + 1, -1)]
+    rest = [c for c in order if c not in top]
+    return top + rest
+
+
+def played_deals(players: int, count: int, seed: int):
+    """Finished deals: uniform random play in some, a camp favoured in the others, and in
+    some of those a seat dealt the top trumps."""
+    rng = random.Random(seed)
+    for n in range(count):
+        state = GAME.deal(rng, players=players)
+        if n % 6 == 5:
+            state = GAME.deal_from(strong_first_hand(rng, players), players=players)
+        style = n % 3
+        while True:
+            legal = GAME.legal_moves(state)
+            if not legal:
+                break
+            if style == 0:
+                move = complete(rng.choice(legal), rng)
+            else:
+                move = greedy(state, legal, rng, favoured=style - 1)
+            state = GAME.apply(state, move)
+        yield state, GAME.settlement(state)
+
+
+def sheet_of(state: TarotState, settlement: dict) -> dict | None:
+    """The score sheet of a finished deal, as a score keeper writes it; None if annulled."""
+    if "annulled" in settlement:
+        return None
+    players = len(state.hands)
+    camp = attack(state.taker, state.partner)
+    sheet = {"players": players, "contract": settlement["contract"],
+             "taker": settlement["taker"], "bouts": settlement["bouts"],
+             "points": settlement["points"],
+             "petit_au_bout": (settlement["petit_au_bout"] or {}).get("camp"),
+             "poignees": [{"camp": "taker" if camp >> p["seat"] & 1 else "defense",
+                           "level": p["level"]} for p in settlement["poignees"]],
+             "chelem": None}
+    if settlement["chelem"] is not None:
+        sheet["chelem"] = {k: settlement["chelem"][k] for k in ("announced", "made_by")}
+    elif state.chelem:
+        sheet["chelem"] = {"announced": True, "made_by": None}
+    if players == 5:
+        sheet["partner"] = settlement["partner"]
+    return sheet
+
+
+def without_seats(settlement: dict) -> dict:
+    """A played deal's settlement names a poignée's seat, a sheet's its camp."""
+    return {**settlement, "poignees": [{k: v for k, v in p.items()
+                                        if k not in ("seat", "declared_by")}
+                                       for p in settlement["poignees"]]}
+
+
+@pytest.fixture(scope="module")
+def s():
+    with requests.Session() as session:
+        yield session
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_T14_T24_every_played_deals_sheet_settles_as_the_deal(s, server, players):
+    """Never refuse a sheet that a deal produces: each finished deal's sheet is accepted by
+    the rules, by /settlement (the deal's own settlement) and, all together, by a session."""
+    sheets, settlements = [], []
+    seen = set()
+    for state, settlement in played_deals(players, DEALS[players], 20261202 + players):
+        sheet = sheet_of(state, settlement)
+        if sheet is None:
+            sheets.append({"annulled": settlement["annulled"]})
+            settlements.append(settlement)
+            continue
+        problems = sheet_problems(
+            players, sheet["contract"], sheet["bouts"], round(2 * sheet["points"]),
+            sheet["petit_au_bout"],
+            [({"declared_by": p["camp"]}, p["level"]) for p in sheet["poignees"]],
+            (sheet["chelem"] or {}).get("made_by"), state.partner)
+        assert problems == [], (sheet, problems)
+        r = s.post(server + SETTLEMENT, json=sheet)
+        assert r.status_code == 200, (sheet, r.text)
+        assert without_seats(r.json()) == without_seats(settlement)
+        sheets.append(sheet)
+        settlements.append(r.json())
+        made_by = (settlement["chelem"] or {}).get("made_by")
+        seen.add((made_by, sheet["petit_au_bout"]))
+    # The edges were reached: chelems both ways, and a petit au bout.
+    assert {"taker", "defense"} <= {made_by for made_by, _ in seen}, seen
+    assert {p for _, p in seen} - {None}, seen
+    names = [f"P{i}" for i in range(players)]
+    for start in range(0, len(sheets), 250):
+        chunk = sheets[start:start + 250]
+        r = s.post(server + SESSION, json={"players": names, "deals": chunk})
+        assert r.status_code == 200, r.text
+        assert [d["settlement"] for d in r.json()["deals"]] == settlements[start:start + 250]
+
+
+def refused(s, server, sheet: dict) -> list[str]:
+    r = s.post(server + SETTLEMENT, json=sheet)
+    assert r.status_code == 422, (sheet, r.text)
+    assert r.headers["Content-Type"] == "application/problem+json"
+    return [e["field"] for e in r.json()["errors"]]
+
+
+def settles(s, server, sheet: dict) -> None:
+    r = s.post(server + SETTLEMENT, json=sheet)
+    assert r.status_code == 200, (sheet, r.text)
+
+
+@pytest.mark.parametrize("sheet, field", [
+    ({"bouts": 2, "points": 91.5}, "points"),
+    ({"bouts": 2, "points": -1}, "points"),
+    ({"bouts": 2, "points": 45.25}, "points"),
+    ({"bouts": 2, "points": "45"}, "points"),
+    ({"bouts": 4, "points": 45}, "bouts"),
+])
+def test_T13_points_run_from_0_to_91_in_half_points(s, server, sheet, field):
+    assert refused(s, server, {"contract": "garde", **sheet}) == [field]
+
+
+def test_T13_T14_points_impossible_with_the_bouts_held(s, server):
+    """Each bout is worth 4.5: three bouts with 5 points, none with 91, are no deal."""
+    for players in (3, 4, 5):
+        extra = {"partner": None} if players == 5 else {}
+        for bouts, points in ((3, 5), (3, 13), (0, 91), (0, 80), (1, 3), (2, 88)):
+            sheet = {"players": players, "contract": "garde", "bouts": bouts,
+                     "points": points, **extra}
+            assert refused(s, server, sheet) == ["points"], sheet
+        for bouts, points in ((3, 36), (0, 56), (1, 51), (2, 41), (3, 17.5), (0, 70)):
+            settles(s, server, {"players": players, "contract": "garde", "bouts": bouts,
+                                "points": points, **extra})
+
+
+def test_T11_T12_a_half_point_with_four_players_needs_the_excuse(s, server):
+    """With four players every trick holds four cards: the attack camp ends on a half point
+    only when the defence's Excuse went to it in the last trick (T12), so never without a
+    bout; with three or five players a half point comes with any bouts."""
+    assert refused(s, server, {"contract": "prise", "bouts": 0, "points": 40.5}) == ["points"]
+    settles(s, server, {"contract": "prise", "bouts": 1, "points": 40.5})
+    settles(s, server, {"players": 3, "contract": "prise", "bouts": 0, "points": 40.5})
+    settles(s, server, {"players": 5, "partner": 2, "contract": "prise", "bouts": 0,
+                        "points": 40.5})
+
+
+def test_T16_a_chelem_by_a_camp_that_did_not_take_every_trick(s, server):
+    for made_by, points in (("taker", 45), ("defense", 45), ("taker", 80)):
+        sheet = {"contract": "garde", "bouts": 2, "points": points,
+                 "chelem": {"announced": False, "made_by": made_by}}
+        assert refused(s, server, sheet) == ["chelem.made_by"], sheet
+    # Every trick's points: 91 with the three bouts; 87 with the defence's Excuse kept
+    # for half a point (T11); the defence's chelem leaves the écart alone.
+    settles(s, server, {"contract": "garde", "bouts": 3, "points": 91,
+                        "chelem": {"announced": True, "made_by": "taker"}})
+    settles(s, server, {"contract": "garde", "bouts": 2, "points": 87,
+                        "chelem": {"announced": False, "made_by": "taker"}})
+    settles(s, server, {"contract": "prise", "bouts": 0, "points": 3,
+                        "chelem": {"announced": False, "made_by": "defense"}})
+    # T6: in a garde contre the chien counts for the defence, even under a chelem.
+    settles(s, server, {"contract": "garde_contre", "bouts": 1, "points": 70,
+                        "chelem": {"announced": True, "made_by": "taker"}})
+    # Every trick's points and no chelem marked is no deal either.
+    assert refused(s, server, {"contract": "garde", "bouts": 3, "points": 91}) == ["chelem"]
+
+
+def test_T15_petit_au_bout_claimed_by_a_camp_that_cannot_have_it(s, server):
+    # The camp that won the Petit in the last trick holds it: a bout.
+    assert refused(s, server, {"contract": "garde", "bouts": 0, "points": 40,
+                               "petit_au_bout": "taker"}) == ["petit_au_bout"]
+    assert refused(s, server, {"contract": "garde", "bouts": 3, "points": 60,
+                               "petit_au_bout": "defense"}) == ["petit_au_bout"]
+    # A camp that won no trick did not win the last one.
+    assert refused(s, server, {"contract": "garde", "bouts": 3, "points": 91,
+                               "petit_au_bout": "defense",
+                               "chelem": {"announced": True, "made_by": "taker"}}
+                   ) == ["petit_au_bout"]
+    settles(s, server, {"contract": "garde", "bouts": 1, "points": 40,
+                        "petit_au_bout": "taker"})
+    settles(s, server, {"contract": "garde", "bouts": 2, "points": 40,
+                        "petit_au_bout": "defense"})
+    settles(s, server, {"contract": "garde", "bouts": 3, "points": 91,
+                        "petit_au_bout": "taker",
+                        "chelem": {"announced": True, "made_by": "taker"}})
+
+
+def test_T22_T24_a_partner_that_is_not_a_seat_or_on_a_count_without_one(s, server):
+    base = {"contract": "garde", "bouts": 2, "points": 45}
+    assert refused(s, server, {**base, "players": 5, "partner": 5}) == ["partner"]
+    assert refused(s, server, {**base, "players": 4, "partner": 1}) == ["partner"]
+    assert refused(s, server, {**base, "players": 3, "partner": None}) == ["partner"]
+    assert refused(s, server, {**base, "players": 5}) == ["partner"]
+    settles(s, server, {**base, "players": 5, "partner": 0})  # the taker alone
+
+
+def test_T8_T21_poignees_the_table_cannot_show(s, server):
+    base = {"contract": "garde", "bouts": 2, "points": 45}
+    simple, double, triple = ({"level": level} for level in ("simple", "double", "triple"))
+    # 3 players: two poignées of 13 trumps need 26 of the 22 cards.
+    assert refused(s, server, {**base, "players": 3, "poignees": [
+        {**simple, "camp": "taker"}, {**simple, "camp": "defense"}]}) == ["poignees.1.level"]
+    # 4 players: 10 + 13 > 22, but 10 + 10 fit.
+    assert refused(s, server, {**base, "poignees": [
+        {**simple, "camp": "defense"}, {**double, "camp": "defense"}]}) == ["poignees.1.level"]
+    settles(s, server, {**base, "poignees": [{**simple, "camp": "defense"},
+                                             {**simple, "camp": "taker"}]})
+    # A camp of one player declares one poignée at most (T8: once per player).
+    assert refused(s, server, {**base, "poignees": [
+        {**simple, "camp": "taker"}, {**simple, "camp": "taker"}]}) == ["poignees.1.camp"]
+    # 5 players: a partner makes two in the attack; 8 + 13 fit, three simples do not.
+    five = {**base, "players": 5, "partner": 1}
+    settles(s, server, {**five, "poignees": [{**simple, "camp": "taker"},
+                                             {**triple, "camp": "taker"}]})
+    assert refused(s, server, {**five, "poignees": [{**simple, "camp": "taker"}] * 3}
+                   ) == ["poignees.2.camp"]
+    assert refused(s, server, {**five, "poignees": [{**simple, "camp": "defense"}] * 3}
+                   ) == ["poignees.2.level"]
+    assert refused(s, server, {**base, "poignees": [{"camp": "taker", "level": "quadruple"}]}
+                   ) == ["poignees.0.level"]
+
+
+def test_a_session_names_the_impossible_deal_by_its_index(s, server):
+    body = {"players": ["a", "b", "c", "d"], "deals": [
+        {"contract": "garde", "bouts": 2, "points": 45},
+        {"annulled": "petit_sec"},
+        {"contract": "garde", "bouts": 3, "points": 5}]}
+    r = s.post(server + SESSION, json=body)
+    assert r.status_code == 422
+    assert [e["field"] for e in r.json()["errors"]] == ["deals.2.points"]
+
+
+def test_the_reckoning_of_piles_counts_every_card_once():
+    """pile_sums: m cards of the 75 that are not bouts, their half points, checked against
+    a plain enumeration for small piles and against the whole deck's 91 − 13.5 points."""
+    assert pile_sums(75, 4) == 1 << 155  # 91 points less the three bouts, in halves
+    assert pile_sums(0, 4) == 1
+    for cards in range(1, 6):
+        values = [1] * 59 + [3] * 4 + [5] * 4 + [7] * 4 + [9] * 4
+        sums = 0
+        for combo in set(itertools.combinations(sorted(set(values)) * cards, cards)):
+            counts = {v: combo.count(v) for v in combo}
+            if all(counts[v] <= values.count(v) for v in counts):
+                sums |= 1 << sum(combo)
+        assert pile_sums(cards, 4) == sums
