@@ -21,6 +21,7 @@ from rules.durak.cards import (
     RANK_MASK_OF,
     SUITS,
     TAKES,
+    deck_size_of,
 )
 from rules.durak.deal import deal_from
 from rules.durak.options import CLASSIC, COUNTS, PLAYERS, Setup, setup, setup_problems
@@ -28,6 +29,27 @@ from rules.durak.state import ClassicState, DurakState, State, gone, new_state, 
 from rules.game import UNSET, Game, InvalidState, Move, Problem, View, derived_problems
 from rules.reasons import Reason
 from rules.texts import english
+
+
+def deck_problems(order: list[int], size: int) -> list[Problem]:
+    """D1, D16: a stacked deck that is not the deck of `size` cards once: each card given
+    twice, at its second place, then the cards missing."""
+    seen: dict[int, int] = {}
+    problems = []
+    for i, c in enumerate(order):
+        if c in seen:
+            problems.append(Problem(f"deck.{i}", "card_twice",
+                                    {"card": ALL.codes[c], "also": f"deck.{seen[c]}"}))
+        else:
+            seen[c] = i
+    missing = [ALL.codes[c] for c in range(len(ALL)) if DECKS[size] >> c & 1 and c not in seen]
+    if missing:
+        problems.append(Problem("deck", "cards_missing", {"count": len(missing),
+                                                          "cards": missing}))
+    extra = [ALL.codes[c] for c in seen if not DECKS[size] >> c & 1]
+    if extra:
+        problems.append(Problem("deck", "durak_deck_cards", {"count": size, "cards": extra}))
+    return problems
 
 
 class Durak(Game):
@@ -63,25 +85,16 @@ class Durak(Game):
                  first_bout: int = BOUT_LIMIT, known: bool = False) -> Setup:
         """D16: the deal's setup from the deal's options; InvalidState naming each option
         at fault. With a stacked `order`, its cards say the deck, and `cards` must agree."""
-        problems = []
         if order is not None:
+            size = len(order)
             mask = 0
             for c in order:
                 mask |= 1 << c
-            size = len(order)
             if size not in DECKS or mask != DECKS[size]:
-                fits = [n for n in DECKS if not mask & ~DECKS[n]]
-                near = min(fits, key=lambda n: abs(n - size)) if fits else 52
-                twice = {c for c in order if order.count(c) > 1}
-                missing = [ALL.codes[c] for c in range(52) if DECKS[near] >> c & 1
-                           and not mask >> c & 1]
-                for c in sorted(twice):
-                    problems.append(Problem(f"deck.{len(order) - 1 - order[::-1].index(c)}",
-                                            "card_twice", {"card": ALL.codes[c],
-                                                           "also": f"deck.{order.index(c)}"}))
-                problems.append(Problem("deck", "durak_deck_cards", {"count": size,
-                                                                     "cards": missing}))
-                raise InvalidState(problems)
+                # The deck it was meant to be: the one named, else the smallest that holds
+                # every card given (D16).
+                meant = cards if cards in DECKS else deck_size_of(mask)
+                raise InvalidState(deck_problems(order, meant))
             if cards is not None and cards != size:
                 raise InvalidState([Problem("cards", "durak_deck_disagrees",
                                             {"cards": cards, "count": size})])
@@ -149,9 +162,10 @@ class Durak(Game):
         t = SUITS.index(trump)
         size, found = checks.pile_problems(hands, stock, discard, table)
         problems += found
-        for p in setup_problems(players, size, throw_in, first_bout):
-            problems.append(Problem("hands" if p[0] == "players" else p[0], p[1], p[2]))
-        if problems:
+        wrong_setup = setup_problems(players, size, throw_in, first_bout)
+        if wrong_setup:  # the checks below read the deal's setup
+            problems += [Problem("hands" if p[0] == "players" else p[0], p[1], p[2])
+                         for p in wrong_setup]
             raise InvalidState(problems)
         chosen = setup(players, size, bool(transfer), throw_in, first_bout, known is not None)
         out_lists = [list(g) for g in out] if out is not None else []
