@@ -117,6 +117,8 @@ class Durak(Game):
         """The whole deck of `cards` (D16) in a random order, first = top."""
         if cards is None or cards == 36:
             return super().shuffle(rng)
+        if cards not in DECKS:
+            raise InvalidState([Problem("cards", "durak_deck", {"cards": cards})])
         deck = [c for c in range(52) if DECKS.get(cards, 0) >> c & 1]
         keys = [rng.random() for _ in deck]
         return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
