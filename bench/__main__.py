@@ -70,7 +70,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="games for --only ai (default: durak tarot ganjifa tarot3 tarot5)")
     p.add_argument("--ai-pairings", nargs="+",
                    choices=[f"{t}:{o}" for t, o in ai.PAIRINGS],
-                   help="pairings for --only ai, as tested:other (default: all three)")
+                   help="pairings for --only ai, as tested:other (default: all; greedy, "
+                   "an outside reference player, only where bench/reference.py has one)")
+    p.add_argument("--ai-first-seed", type=int, default=0,
+                   help="the deals of --only ai are seeds FIRST.. (default 0); a held-out "
+                   "run takes seeds never used while tuning")
     p.add_argument("--ai-http", type=int, default=60,
                    help="strong ai-move requests per game for the HTTP latency of --only ai "
                    "(default 60; 0 skips it)")
@@ -159,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
         print("gunicorn log:", *r["gunicorn_log"], sep="\n  ")
     if args.only == "ai":
         results["ai"] = r = ai.run(args.ai_deals, args.ai_budget, args.ai_procs,
-                                   args.ai_games, args.ai_http, args.ai_pairings)
+                                   args.ai_games, args.ai_http, args.ai_pairings,
+                                   args.ai_first_seed)
         print()
         for g, pairings in r["games"].items():
             print(table(f"ai: {g}, {r['deals_per_pairing']} seeded deals per pairing, the "
@@ -197,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
                     "rounds", *replay.rows(r)), end="\n\n")
     if args.only == "stack":
         results["stack"] = r = stack.run(args.stack_seconds)
-        print(table(f"stack: issue 16's abuses against one bare gunicorn (before) and "
+        print(table(f"stack: the abuses against one bare gunicorn (before) and "
                     f"deploy/stack.py (after: nginx, rules and AI pools); probe: /healthz "
                     f"and /move in turn on one connection for {r['seconds']:g} s, "
                     f"{r['probe_timeout_s']:g} s timeout", *stack.rows(r)), end="\n\n")

@@ -39,12 +39,36 @@ def test_basic_durak_beats_with_the_cheapest_sufficient_card():
     assert move == Move(1, "defend", card=IX["9D"])
 
 
-def test_basic_durak_saves_a_high_trump_and_takes_while_the_stock_lasts():
+def test_basic_durak_D7_beats_with_a_high_trump_rather_than_take():
+    """A taken bout costs more than the trump that beats it (bench/README.md): basic
+    beats with its king of trumps while the stock lasts, where it once took."""
     hand1 = ["KH", "6S", "7S", "8S", "9S", "10S"]
     s = make([["6C", "7C", "8C", "9C", "10C", "JD"], hand1], table=[("AD", None)], trump="H",
              stock=["JC", "QC", "AH"])
     move, _ = choose(DURAK, DURAK.observe(s, 1), "basic", random.Random(0), 200)
-    assert move == Move(1, "take")
+    assert move == Move(1, "defend", card=IX["KH"])
+    s = make([["6C", "7C", "8C", "9C", "10C", "JD"], hand1[1:] + ["QS"]],
+             table=[("AD", None)], trump="H", stock=["JC", "QC", "AH"])
+    move, _ = choose(DURAK, DURAK.observe(s, 1), "basic", random.Random(0), 200)
+    assert move == Move(1, "take")  # nothing beats the ace: D7
+
+
+def test_basic_durak_D6_leads_a_pair_before_a_lower_single_card():
+    s = make([["8S", "8D", "6C", "AH", "KC", "QC"], ["KD", "QD", "JD", "10D", "9D", "7S"]],
+             trump="H", stock=["JC", "9C", "7H", "10H"])
+    move, _ = choose(DURAK, DURAK.observe(s, 0), "basic", random.Random(0), 200)
+    assert move.action == "attack" and move.card in (IX["8S"], IX["8D"])
+
+
+def test_basic_durak_D8_throws_in_trumps_only_once_the_stock_is_out():
+    hands = [["9H", "JC", "6C", "7C", "8C"], ["KD", "QD", "JD", "6S", "7D"]]
+    table = [("9S", "10S")]
+    with_stock = make(hands, table=table, trump="H", stock=["JS", "QS", "AS", "AH"])
+    move, _ = choose(DURAK, DURAK.observe(with_stock, 0), "basic", random.Random(0), 200)
+    assert move == Move(0, "pass")
+    without = make(hands, table=table, trump="H")
+    move, _ = choose(DURAK, DURAK.observe(without, 0), "basic", random.Random(0), 200)
+    assert move == Move(0, "attack", card=IX["9H"])
 
 
 def test_basic_durak_leads_its_lowest_plain_card():

@@ -1,4 +1,4 @@
-"""The deployment files say what the service needs (issues 16 and 18.8): a pinned, non-root
+"""The deployment files say what the service needs: a pinned, non-root
 image whose dependency layer is cached apart from the source; Kubernetes objects that pass
 the API's schemas offline and Pod Security "restricted", one Deployment, Service,
 autoscaler and PodDisruptionBudget per pool, CPU requests that match the workers, and the

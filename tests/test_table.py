@@ -1,4 +1,4 @@
-"""The table (issue 20) in a real browser: Debian's chromium driven by Playwright against a
+"""The table in a real browser: Debian's chromium driven by Playwright against a
 real gunicorn, playing through the public API as a person would, by clicks."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ LANGS = ("en", "hi", "hu", "fa", "uk")
 SHOTS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "table"
 
 
-class Table:
+class Visitor:
     """One visitor at the table: a fresh browser context, its console watched."""
 
     def __init__(self, browser, server: str, width: int = 1200):
@@ -72,7 +72,7 @@ class Table:
 
 @pytest.fixture
 def table(browser, server):
-    visitor = Table(browser, server)
+    visitor = Visitor(browser, server)
     yield visitor
     visitor.close()
 
@@ -212,7 +212,7 @@ def test_persian_right_to_left_and_back_with_the_sliders_kept(table):
 
 
 def test_a_phone_width_keeps_the_hand_and_controls_on_screen(browser, server):
-    visitor = Table(browser, server, width=375)
+    visitor = Visitor(browser, server, width=375)
     visitor.open()
     page = visitor.page
     assert page.evaluate("document.documentElement.scrollWidth") <= 375

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from rules.ai.durak_club import club_move
+from rules.ai.durak_endgame import exact_move
 from rules.ai.settings import Settings
 from rules.cards import bit_list
 from rules.durak import (
@@ -67,4 +69,12 @@ def value(settlement: dict, seat: int) -> float:
     return (settlement["scores"][seat] + players - 1) / players
 
 
-SETTINGS = Settings(basic=basic_move, value=value, rate=0.9)
+def level_move(state: State, seat: int, rng: random.Random) -> Move:
+    """The basic level: the club player's move with two seats and no passing on, the plain
+    heuristic's otherwise."""
+    if len(state.hands) == 2 and not state.setup.transfer:
+        return club_move(state, seat, rng)
+    return basic_move(state, seat, rng)
+
+
+SETTINGS = Settings(basic=level_move, value=value, rate=0.9, exact=exact_move)

@@ -26,7 +26,16 @@ from rules.durak.cards import (
 from rules.durak.deal import deal_from
 from rules.durak.options import CLASSIC, COUNTS, PLAYERS, Setup, setup, setup_problems
 from rules.durak.state import ClassicState, DurakState, State, gone, new_state, next_in
-from rules.game import UNSET, Game, InvalidState, Move, Problem, View, derived_problems
+from rules.game import (
+    UNSET,
+    Game,
+    IllegalMove,
+    InvalidState,
+    Move,
+    Problem,
+    View,
+    derived_problems,
+)
 from rules.reasons import Reason
 from rules.texts import english
 
@@ -65,8 +74,9 @@ class Durak(Game):
         "wikipedia": "https://en.wikipedia.org/wiki/Durak",
     }
     rules = tuple(f"D{i}" for i in range(1, 26))
+    move_fields = {a: ("card",) if a in ("attack", "defend", "transfer") else ()
+                   for a in bout.ACTIONS}
     actions = bout.ACTIONS
-    ai_module = "rules.ai.durak"
 
     @property
     def all_cards(self) -> Deck:
@@ -271,6 +281,7 @@ class Durak(Game):
         return [PASSES[attacker]]  # D13
 
     def verify(self, state: State, move: Move) -> Reason | None:
+        self.check_form(state, move)
         return bout.verify(state, move, ALL.codes)
 
     def apply(self, state: State, move: Move) -> State:
@@ -283,16 +294,16 @@ class Durak(Game):
         seat, action = move.seat, move.action
         card: int = move.card  # type: ignore[assignment]  # a card of the hand: checked below
         if seat != to_act:
-            raise bout.IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
+            raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
         if action == "attack" or action == "defend":
             b = BIT[card] if card.__class__ is int and 0 <= card < 36 else 0
             if seat:
                 if not hand1 & b:
-                    raise bout.IllegalMove(f"seat 1 does not hold card {card!r}")
+                    raise IllegalMove(f"seat 1 does not hold card {card!r}")
                 hand1 ^= b
             else:
                 if not hand0 & b:
-                    raise bout.IllegalMove(f"seat 0 does not hold card {card!r}")
+                    raise IllegalMove(f"seat 0 does not hold card {card!r}")
                 hand0 ^= b
             if action == "attack":
                 table = (*table, (card, -1))
@@ -302,7 +313,7 @@ class Durak(Game):
                 return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
                                                 table, False, "defend", 1 - attacker))
             if not table or table[-1][1] >= 0:
-                raise bout.IllegalMove("no attack to beat")
+                raise IllegalMove("no attack to beat")
             return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
                                           table[:-1] + ((table[-1][0], card),), False,
                                           "attack", attacker))
@@ -310,7 +321,7 @@ class Durak(Game):
             return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
                                           table, True, "attack", attacker))
         if action != "pass" or not table:
-            raise bout.IllegalMove(f"no {action} now")
+            raise IllegalMove(f"no {action} now")
         # D10, D11: the attacker passed and the bout ends.
         on_table = 0
         for a, d in table:
@@ -325,31 +336,14 @@ class Durak(Game):
                 hand1 |= on_table
             next_attacker = attacker  # D10
         if stock:
-            # D12: the attacker of the bout draws up to six first, then the defender.
-            first, second = (hand1, hand0) if attacker else (hand0, hand1)
-            drawn = HAND_SIZE - first.bit_count()
-            if drawn > 0:
-                for c in stock[:drawn]:
-                    first |= BIT[c]
-            else:
-                drawn = 0
-            need = HAND_SIZE - second.bit_count()
-            if need > 0:
-                for c in stock[drawn:drawn + need]:
-                    second |= BIT[c]
-                drawn += need
-            stock = stock[drawn:]
-            hand0, hand1 = (second, first) if attacker else (first, second)
+            hand0, hand1, stock = _draw_two(stock, hand0, hand1, attacker)
         if not stock and not (hand0 and hand1):  # D14: the stock is out, a hand is empty
             return new_state(ClassicState, (trump, (hand0, hand1), stock, discard,
                                             next_attacker, (), False, "over", None))
         return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
                                       False, "attack", next_attacker))
 
-    def play(self, state: State, move: Move) -> tuple[State, list[dict]]:
-        reason = self.verify(state, move)
-        if reason is not None:
-            raise bout.IllegalMove(reason.message)
+    def transition(self, state: State, move: Move) -> tuple[State, list[dict]]:
         new = self.apply(state, move)
         return new, self.events(state, move, new)
 
@@ -414,6 +408,25 @@ class Durak(Game):
         if v.phase != "over":
             return None
         return end.result(self.sample(v, random.Random(0)))
+
+
+def _draw_two(stock: tuple[int, ...], hand0: int, hand1: int, attacker: int
+              ) -> tuple[int, int, tuple[int, ...]]:
+    """D12 for two players, at a bout's end: the attacker of the bout draws up to six
+    first, then the defender; the hands and the stock left."""
+    first, second = (hand1, hand0) if attacker else (hand0, hand1)
+    drawn = HAND_SIZE - first.bit_count()
+    if drawn > 0:
+        for c in stock[:drawn]:
+            first |= BIT[c]
+    else:
+        drawn = 0
+    need = HAND_SIZE - second.bit_count()
+    if need > 0:
+        for c in stock[drawn:drawn + need]:
+            second |= BIT[c]
+        drawn += need
+    return ((second, first) if attacker else (first, second)) + (stock[drawn:],)
 
 
 GAME = Durak()

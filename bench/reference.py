@@ -1,0 +1,49 @@
+"""Outside reference players: rule-based opponents as published descriptions of them play,
+written here from those descriptions and not tuned against this project's levels, so that
+the AI is measured against something nobody here designed to lose to it.
+
+`greedy` (Durak): the rule-based "greedy" player of the Durak AI literature (the opponent
+of the MCTS theses and of the rule-based bots of Durak apps): attack with the lowest card
+that is not a trump (the lowest trump when only trumps are left), throw in the lowest
+non-trump card of a rank on the table while there is one, defend with the cheapest card
+that beats (the lowest of the attack's suit, else the lowest trump), and take when none
+does. It reads only its own hand and the table, as a player would.
+
+Each reference player is `move(game, view, rng)`, given the acting seat's view."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rules.durak import RANK_OF, SUIT_OF
+from rules.game import Game, Move, View
+
+
+def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
+    seat = view.seat
+    trump, table = view.public.trump, view.public.table
+
+    def cost(c: int) -> tuple[bool, int]:
+        return (SUIT_OF[c] == trump, RANK_OF[c])  # any plain card before any trump
+
+    # The seat's own moves depend only on what it sees: any world of its view lists them.
+    world = game.sample(view, rng)
+    legal = [m for m in game.legal_moves(world) if m.seat == seat]
+    if view.phase == "defend":
+        beats = [m for m in legal if m.action == "defend"]
+        if beats:
+            return min(beats, key=lambda m: cost(m.card))
+        return next(m for m in legal if m.action == "take")
+    attacks = [m for m in legal if m.action == "attack"]
+    if not table:
+        return min(attacks, key=lambda m: cost(m.card))
+    plain = [m for m in attacks if SUIT_OF[m.card] != trump]
+    if plain:
+        return min(plain, key=lambda m: cost(m.card))
+    return next(m for m in legal if m.action == "pass")
+
+
+PLAYERS: dict[tuple[str, str], Callable[[Game, View, random.Random], Move]] = {
+    ("durak", "greedy"): greedy_durak,
+}

@@ -1,0 +1,113 @@
+"""The exact solver of a two-player Durak deal of perfect information
+(rules/ai/durak_endgame.py): its values against brute force on small positions, its moves
+against the rules, and exact play never throwing away a won deal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.ai import durak_endgame as endgame
+from rules.ai.durak import basic_move
+from rules.ai.levels import choose
+from rules.durak import DECK, GAME
+
+
+def small_position(rng: random.Random, cards: int):
+    """An empty stock, `cards` cards in the two hands (at least one each), the rest beaten
+    off: a position of perfect information as D14 leaves it open."""
+    order = list(range(len(DECK)))
+    rng.shuffle(order)
+    n0 = rng.randint(1, cards - 1)
+    hands = [order[:n0], order[n0:cards]]
+    discard = order[cards:]
+    trump = "SHDC"[rng.randrange(4)]
+    return GAME.build(trump, hands, [], discard, rng.randrange(2), [], False)
+
+
+def brute(state, seat: int) -> int:
+    """D15's value for `seat` under best play by both seats: plain minimax, no table."""
+    if state.to_act is None:
+        return GAME.settlement(state)["scores"][seat]
+    values = [brute(GAME.apply(state, m), seat) for m in GAME.legal_moves(state)]
+    return max(values) if state.to_act == seat else min(values)
+
+
+@pytest.mark.parametrize("cards", [2, 4, 6])
+def test_D15_solver_values_match_brute_force_on_small_positions(cards):
+    rng = random.Random(cards)
+    outcomes = set()
+    for _ in range(20 if cards < 6 else 6):
+        state = small_position(rng, cards)
+        seat = state.to_act
+        value, move = endgame.solve(GAME, state, seat, 10**6)
+        assert value == brute(state, seat)
+        assert move in GAME.legal_moves(state)
+        assert brute(GAME.apply(state, move), seat) == value  # the move keeps the value
+        outcomes.add(value)
+    assert len(outcomes) > 1  # positions won and lost: the comparison is not vacuous
+
+
+def test_a_solve_past_its_count_of_positions_gives_up():
+    state = small_position(random.Random(3), 12)
+    assert endgame.solve(GAME, state, state.to_act, 5) is None
+
+
+def endgames(seeds: range):
+    """Views of the seat to act once no stock card is hidden, along deals played by basic."""
+    for seed in seeds:
+        state = GAME.deal(random.Random(seed))
+        k = 0
+        while (seat := GAME.to_act(state)) is not None:
+            view = GAME.observe(state, seat)
+            if endgame.perfect(view):
+                yield state, view
+            state = GAME.apply(state, basic_move(state, seat, random.Random(seed * 100 + k)))
+            k += 1
+
+
+def test_only_views_without_a_hidden_stock_card_are_perfect():
+    state = GAME.deal(random.Random(1))
+    assert not endgame.perfect(GAME.observe(state, 0))
+    assert endgame.exact_move(GAME, GAME.observe(state, 0), 200) == (None, 0.0)
+    found = [v for _, v in endgames(range(3))]
+    assert found and all(v.hidden[2] == 0 for v in found)
+
+
+def test_exact_moves_are_legal_and_the_same_for_the_same_view():
+    tried = 0
+    for state, view in endgames(range(3)):
+        move, spent = endgame.exact_move(GAME, view, 200)
+        if move is None:
+            assert spent == endgame.SHARE
+            continue
+        tried += 1
+        assert move in GAME.legal_moves(state) and GAME.verify(state, move) is None
+        assert endgame.exact_move(GAME, view, 200) == (move, spent)
+    assert tried > 10
+
+
+def test_D15_a_won_endgame_stays_won_against_any_defence():
+    """From a position the solver values as won, its moves win whatever the other seat
+    plays (here: random, and basic)."""
+    won = 0
+    for i, (state, view) in enumerate(endgames(range(8))):
+        if i % 4:
+            continue
+        found = endgame.solve(GAME, state, view.seat, 20_000)
+        if found is None or found[0] != endgame.WIN:
+            continue
+        won += 1
+        me = view.seat
+        rng = random.Random(i)
+        while (seat := GAME.to_act(state)) is not None:
+            if seat == me:
+                move = endgame.solve(GAME, state, me, 10**6)[1]  # a won position's
+                # solve is cut short by its first winning move: cheap
+            else:
+                move, _ = choose(GAME, GAME.observe(state, seat), ("random", "basic")[won % 2],
+                                 rng, 200)
+            state = GAME.apply(state, move)
+        assert GAME.settlement(state)["scores"][me] == 1
+    assert won >= 3
