@@ -40,7 +40,11 @@ from rules.registry import ai_of
 from schemas.registry import GAMES
 
 # A game of the registry, or a Tarot variant: (the registry's game, its deal options).
-VARIANTS = {"tarot3": ("tarot", {"players": 3}), "tarot5": ("tarot", {"players": 5})}
+VARIANTS = {"tarot3": ("tarot", {"players": 3}), "tarot5": ("tarot", {"players": 5}),
+            # D16, D21: Durak for 3, 4 and 6 players, and 4 with passing on.
+            "durak3": ("durak", {"players": 3}), "durak4": ("durak", {"players": 4}),
+            "durak6": ("durak", {"players": 6}),
+            "durak4t": ("durak", {"players": 4, "transfer": True})}
 GAME_IDS = ("durak", "tarot", "ganjifa", *VARIANTS)
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"),
             ("strong", "greedy"), ("basic", "greedy"))
@@ -124,7 +128,7 @@ def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int) 
            "cpu_s": cpu() - cpu_start,
            "strong": {"wall_ms": wall_ms, "cpu_ms": cpu_ms, "playouts": playouts,
                       "forced": forced}}
-    if game_id == "durak":
+    if registry_id(game_id) == "durak":
         out["outcome"] = settlement["outcome"]
     elif registry_id(game_id) == "tarot":
         out["annulled"] = settlement.get("annulled")
@@ -190,8 +194,9 @@ def ganjifa_figures(deals: list[dict]) -> dict:
             "ci_among_winners": wilson(sole + shared, n), "baseline": 1 / 3}
 
 
+FIGURES_OF = {"durak": durak_figures, "tarot": tarot_figures}
 FIGURES = {"durak": durak_figures, "tarot": tarot_figures, "ganjifa": ganjifa_figures,
-           **{v: tarot_figures for v in VARIANTS}}
+           **{v: FIGURES_OF[registry_id(v)] for v in VARIANTS}}
 CI_OF = {"rate_decided": "ci_decided", "diff_mean": "diff_ci", "win_share": "ci_share"}
 
 
@@ -410,7 +415,7 @@ def _target(v: dict | None) -> str:
 
 def strength_rows(game_id: str, pairings: dict) -> tuple[list[str], list[list[str]]]:
     body = []
-    if game_id == "durak":
+    if registry_id(game_id) == "durak":
         headers = ["tested vs other", "deals", "W", "L", "D", "win/decided", "95% CI",
                    "win/all", "95% CI", "target", "verdict", "other CPU"]
         for key, p in pairings.items():

@@ -341,7 +341,7 @@ class Game:
         needs = self.move_fields.get(action) if type(action) is str else None
         if needs is None:
             raise MalformedMove("action", f"{self.id} has no action {action!r}")
-        size = len(self.deck)
+        size = len(self.all_cards)
         for name in needs:
             value = getattr(move, name)
             if name == "card":

@@ -8,12 +8,12 @@ from marshmallow import ValidationError, fields, post_load, validates_schema
 from rules.durak import (
     ALL,
     BOUT_LIMIT,
-    CLASSIC,
     COUNTS,
     GAME,
     HAND_SIZE,
     SUITS,
-    DurakState,
+    ClassicState,
+    State,
     sorted_cards,
 )
 from rules.durak.options import FIRST_BOUT, THROW_IN
@@ -88,11 +88,10 @@ CODE_OR_NONE = (*ALL.codes, None)
 CODES = ALL.codes
 
 
-def dump_state(state: DurakState) -> dict:
+def dump_state(state: State) -> dict:
     code = CODE_OR_NONE
-    (trump, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out,
-     trump_card, known) = state
-    if setup is CLASSIC:
+    if isinstance(state, ClassicState):
+        trump, hands, stock, discard, attacker, table, taking, phase, to_act = state
         return {
             "game": "durak",
             "trump": SUITS[trump],
@@ -106,6 +105,8 @@ def dump_state(state: DurakState) -> dict:
             "to_act": to_act,
             "result": GAME.result(state),
         }
+    (trump, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out,
+     trump_card, known) = state
     if setup.cards == 52:  # its low ranks number after the 36-card deck: sorted here
 
         def listed(mask: int) -> list[str]:

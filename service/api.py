@@ -233,10 +233,10 @@ def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[
     options = dict(request)
     order = options.pop("deck", None)
     rng = seeded(options.pop("seed", None))
-    if order is None:
-        # The same shuffle as `deal`'s, told to the client.
-        order = schemas.game.shuffle(rng, **options)
     try:
+        if order is None:
+            # The same shuffle as `deal`'s, told to the client.
+            order = schemas.game.shuffle(rng, **options)
         return schemas.game.deal(rng, order, **options), order
     except InvalidState as e:
         errors = [error(at + (p.field or "deck"), p.message) for p in e.problems]

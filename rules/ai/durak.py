@@ -16,7 +16,7 @@ from rules.durak import (
     RANK_OF,
     SUIT_MASK,
     SUIT_OF,
-    DurakState,
+    State,
     bout_limit,
     first_unbeaten,
     table_ranks,
@@ -34,7 +34,7 @@ def _cost(card: int, trump: int) -> int:
     return RANK_OF[card] + (TRUMP_COST if SUIT_OF[card] == trump else 0)
 
 
-def basic_move(state: DurakState, seat: int, rng: random.Random) -> Move:
+def basic_move(state: State, seat: int, rng: random.Random) -> Move:
     trump, hands, stock, table = state.trump, state.hands, state.stock, state.table
     hand = hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731
@@ -69,7 +69,7 @@ def value(settlement: dict, seat: int) -> float:
     return (settlement["scores"][seat] + players - 1) / players
 
 
-def level_move(state: DurakState, seat: int, rng: random.Random) -> Move:
+def level_move(state: State, seat: int, rng: random.Random) -> Move:
     """The basic level: the club player's move with two seats and no passing on, the plain
     heuristic's otherwise."""
     if len(state.hands) == 2 and not state.setup.transfer:

@@ -16,7 +16,7 @@ from rules.durak import (
     BEATERS,
     RANK_OF,
     SUIT_OF,
-    DurakState,
+    State,
     bout_limit,
     first_unbeaten,
     table_ranks,
@@ -28,7 +28,7 @@ PAIR_WEIGHT = 3
 TRUMP_COST = 13  # above every rank: any trump costs more than any plain card
 
 
-def club_move(state: DurakState, seat: int, rng: random.Random) -> Move:
+def club_move(state: State, seat: int, rng: random.Random) -> Move:
     """The club player's move in a two-player deal without passing on (D21)."""
     trump, hands, stock, table = state.trump, state.hands, state.stock, state.table
     hand = hands[seat]

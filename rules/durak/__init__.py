@@ -28,12 +28,21 @@ from rules.durak.cards import (
 from rules.durak.game import GAME, Durak
 from rules.durak.options import CLASSIC, COUNTS, MOST_PLAYERS, PLAYERS, Setup, setup
 from rules.durak.passing import transfer_cards
-from rules.durak.state import DurakState, defender_of, gone, next_in, round_of
+from rules.durak.state import (
+    ClassicState,
+    DurakState,
+    State,
+    defender_of,
+    gone,
+    next_in,
+    round_of,
+)
 
 __all__ = [
     "ALL", "BEATERS", "BIT", "BOUT_LIMIT", "CLASSIC", "COUNTS", "DECK", "DECKS", "GAME",
     "HAND_SIZE", "MOST_PLAYERS", "PLAYERS", "RANKS", "RANK_MASK", "RANK_OF", "SUITS",
-    "SUIT_MASK", "SUIT_OF", "Durak", "DurakState", "IllegalMove", "Setup", "bout_limit",
+    "SUIT_MASK", "SUIT_OF", "ClassicState", "Durak", "DurakState", "IllegalMove", "Setup",
+    "State", "bout_limit",
     "defender_of", "first_unbeaten", "gone", "next_in", "round_of", "setup", "sorted_cards",
     "table_ranks", "transfer_cards", "turn",
 ]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rules.cards import mask_of
 from rules.durak.cards import HAND_SIZE, SUIT_OF, lowest_trump
-from rules.durak.options import Setup
-from rules.durak.state import DurakState
+from rules.durak.options import CLASSIC, Setup
+from rules.durak.state import ClassicState, DurakState, State
 
 
 def first_attacker(hands: tuple[int, ...], trump: int) -> int:
@@ -19,7 +19,7 @@ def first_attacker(hands: tuple[int, ...], trump: int) -> int:
     return seat
 
 
-def deal_from(order: list[int], setup: Setup) -> DurakState:
+def deal_from(order: list[int], setup: Setup) -> State:
     """D17 [decided]: hand s is cards 6s+1 … 6s+6 of the order; the next card is turned up
     and goes under the stock. When the hands take the whole deck, the last card dealt is
     shown, sets the trump and stays in its hand."""
@@ -36,6 +36,8 @@ def deal_from(order: list[int], setup: Setup) -> DurakState:
         turned = order[dealt]
         trump, stock = SUIT_OF[turned], (*order[dealt + 1:], turned)
     attacker = first_attacker(hands, trump)
+    if setup is CLASSIC:
+        return ClassicState(trump, hands, stock, 0, attacker, (), False, "attack", attacker)
     known = None
     if setup.known:
         known = tuple((shown,) if shown >= 0 and hands[s] >> shown & 1 else ()

@@ -21,13 +21,44 @@ from rules.durak.cards import (
     RANK_MASK_OF,
     SUITS,
     TAKES,
+    deck_size_of,
 )
 from rules.durak.deal import deal_from
 from rules.durak.options import CLASSIC, COUNTS, PLAYERS, Setup, setup, setup_problems
-from rules.durak.state import DurakState, gone, new_state, next_in
-from rules.game import UNSET, Game, InvalidState, Move, Problem, View, derived_problems
+from rules.durak.state import ClassicState, DurakState, State, gone, new_state, next_in
+from rules.game import (
+    UNSET,
+    Game,
+    IllegalMove,
+    InvalidState,
+    Move,
+    Problem,
+    View,
+    derived_problems,
+)
 from rules.reasons import Reason
 from rules.texts import english
+
+
+def deck_problems(order: list[int], size: int) -> list[Problem]:
+    """D1, D16: a stacked deck that is not the deck of `size` cards once: each card given
+    twice, at its second place, then the cards missing."""
+    seen: dict[int, int] = {}
+    problems = []
+    for i, c in enumerate(order):
+        if c in seen:
+            problems.append(Problem(f"deck.{i}", "card_twice",
+                                    {"card": ALL.codes[c], "also": f"deck.{seen[c]}"}))
+        else:
+            seen[c] = i
+    missing = [ALL.codes[c] for c in range(len(ALL)) if DECKS[size] >> c & 1 and c not in seen]
+    if missing:
+        problems.append(Problem("deck", "cards_missing", {"count": len(missing),
+                                                          "cards": missing}))
+    extra = [ALL.codes[c] for c in seen if not DECKS[size] >> c & 1]
+    if extra:
+        problems.append(Problem("deck", "durak_deck_cards", {"count": size, "cards": extra}))
+    return problems
 
 
 class Durak(Game):
@@ -64,25 +95,16 @@ class Durak(Game):
                  first_bout: int = BOUT_LIMIT, known: bool = False) -> Setup:
         """D16: the deal's setup from the deal's options; InvalidState naming each option
         at fault. With a stacked `order`, its cards say the deck, and `cards` must agree."""
-        problems = []
         if order is not None:
+            size = len(order)
             mask = 0
             for c in order:
                 mask |= 1 << c
-            size = len(order)
             if size not in DECKS or mask != DECKS[size]:
-                fits = [n for n in DECKS if not mask & ~DECKS[n]]
-                near = min(fits, key=lambda n: abs(n - size)) if fits else 52
-                twice = {c for c in order if order.count(c) > 1}
-                missing = [ALL.codes[c] for c in range(52) if DECKS[near] >> c & 1
-                           and not mask >> c & 1]
-                for c in sorted(twice):
-                    problems.append(Problem(f"deck.{len(order) - 1 - order[::-1].index(c)}",
-                                            "card_twice", {"card": ALL.codes[c],
-                                                           "also": f"deck.{order.index(c)}"}))
-                problems.append(Problem("deck", "durak_deck_cards", {"count": size,
-                                                                     "cards": missing}))
-                raise InvalidState(problems)
+                # The deck it was meant to be: the one named, else the smallest that holds
+                # every card given (D16).
+                meant = cards if cards in DECKS else deck_size_of(mask)
+                raise InvalidState(deck_problems(order, meant))
             if cards is not None and cards != size:
                 raise InvalidState([Problem("cards", "durak_deck_disagrees",
                                             {"cards": cards, "count": size})])
@@ -94,7 +116,7 @@ class Durak(Game):
                      first_bout, bool(known))
 
     def deal(self, rng: random.Random, order: list[int] | None = None, **options: Any
-             ) -> DurakState:
+             ) -> State:
         if not options and order is None:
             return deal_from(self.shuffle(rng), CLASSIC)
         chosen = self.setup_of(order, **options)
@@ -105,11 +127,13 @@ class Durak(Game):
         """The whole deck of `cards` (D16) in a random order, first = top."""
         if cards is None or cards == 36:
             return super().shuffle(rng)
+        if cards not in DECKS:
+            raise InvalidState([Problem("cards", "durak_deck", {"cards": cards})])
         deck = [c for c in range(52) if DECKS.get(cards, 0) >> c & 1]
         keys = [rng.random() for _ in deck]
         return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
 
-    def deal_from(self, order: list[int], chosen: Setup = CLASSIC) -> DurakState:
+    def deal_from(self, order: list[int], chosen: Setup = CLASSIC) -> State:
         """D2, D17: six cards each, the next card turned up for trump and put under the
         stock, or shown when the hands take the whole deck."""
         return deal_from(order, chosen)
@@ -135,7 +159,7 @@ class Durak(Game):
         out: list[list[int]] | None = None,
         defender: int | None = UNSET,
         known: list[list[int]] | None = None,
-    ) -> DurakState:
+    ) -> State:
         """A state from its fields (cards as indices), or InvalidState with every problem
         found. Field paths match the JSON state of API.md."""
         players = len(hands)
@@ -150,9 +174,10 @@ class Durak(Game):
         t = SUITS.index(trump)
         size, found = checks.pile_problems(hands, stock, discard, table)
         problems += found
-        for p in setup_problems(players, size, throw_in, first_bout):
-            problems.append(Problem("hands" if p[0] == "players" else p[0], p[1], p[2]))
-        if problems:
+        wrong_setup = setup_problems(players, size, throw_in, first_bout)
+        if wrong_setup:  # the checks below read the deal's setup
+            problems += [Problem("hands" if p[0] == "players" else p[0], p[1], p[2])
+                         for p in wrong_setup]
             raise InvalidState(problems)
         chosen = setup(players, size, bool(transfer), throw_in, first_bout, known is not None)
         out_lists = [list(g) for g in out] if out is not None else []
@@ -193,10 +218,15 @@ class Durak(Game):
                                                    out_mask, throw_in, bool(pairs))
                 if problems:
                     raise InvalidState(problems)
-        state = DurakState(t, masks, tuple(stock), sum(map(bit, discard)), attacker, pairs,
-                           bool(taking), now, acting, chosen, groups,
-                           -1 if trump_card is None else trump_card,
-                           None if known is None else tuple(tuple(k) for k in known))
+        state: State
+        if chosen is CLASSIC:
+            state = ClassicState(t, masks, tuple(stock), sum(map(bit, discard)), attacker,
+                                 pairs, bool(taking), now, acting)
+        else:
+            state = DurakState(t, masks, tuple(stock), sum(map(bit, discard)), attacker,
+                               pairs, bool(taking), now, acting, chosen, groups,
+                               -1 if trump_card is None else trump_card,
+                               None if known is None else tuple(tuple(k) for k in known))
         derived = derived_problems(self, state, phase, to_act)
         if result is not UNSET and result != end.result(state) and result != self.settlement(
                 state):
@@ -210,13 +240,13 @@ class Durak(Game):
 
     # -- the moves -----------------------------------------------------------------
 
-    def legal_moves(self, state: DurakState) -> list[Move]:
+    def legal_moves(self, state: State) -> list[Move]:
         # The hot path of every random deal and search: the two-player 36-card deal without
         # options (CLASSIC) unpacked once, no helper calls, the three 12-bit move tables read
         # inline; every other deal by bout.legal_moves.
-        trump, hands, _, _, attacker, table, taking, phase, _, chosen = state[:10]
-        if chosen is not CLASSIC:
+        if state.__class__ is not ClassicState:
             return bout.legal_moves(state)
+        trump, hands, _, _, attacker, table, taking, phase, _ = state
         if phase == "attack":
             if not table:
                 hand = hands[attacker]
@@ -250,53 +280,48 @@ class Durak(Game):
             return [*t[0][m & 0xFFF], *t[1][m >> 12 & 0xFFF], *t[2][m >> 24], PASSES[attacker]]
         return [PASSES[attacker]]  # D13
 
-    def verify(self, state: DurakState, move: Move) -> Reason | None:
+    def verify(self, state: State, move: Move) -> Reason | None:
         self.check_form(state, move)
         return bout.verify(state, move, ALL.codes)
 
-    def apply(self, state: DurakState, move: Move) -> DurakState:
+    def apply(self, state: State, move: Move) -> State:
         # The hot path of the default deal (CLASSIC): no events are described. The seat and
         # the card are checked (a card not in the hand would be put in by XOR); the rest of
         # a move's legality is `verify`'s.
-        (trump, hands, stock, discard, attacker, table, taking, _, to_act,
-         chosen) = state[:10]
-        if chosen is not CLASSIC:
-            return bout.apply(state, move)
-        hand0, hand1 = hands
+        if state.__class__ is not ClassicState:
+            return bout.apply(state, move)  # type: ignore[arg-type]  # a DurakState
+        trump, (hand0, hand1), stock, discard, attacker, table, taking, _, to_act = state
         seat, action = move.seat, move.action
         card: int = move.card  # type: ignore[assignment]  # a card of the hand: checked below
         if seat != to_act:
-            raise bout.IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
+            raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
         if action == "attack" or action == "defend":
             b = BIT[card] if card.__class__ is int and 0 <= card < 36 else 0
             if seat:
                 if not hand1 & b:
-                    raise bout.IllegalMove(f"seat 1 does not hold card {card!r}")
+                    raise IllegalMove(f"seat 1 does not hold card {card!r}")
                 hand1 ^= b
             else:
                 if not hand0 & b:
-                    raise bout.IllegalMove(f"seat 0 does not hold card {card!r}")
+                    raise IllegalMove(f"seat 0 does not hold card {card!r}")
                 hand0 ^= b
             if action == "attack":
                 table = (*table, (card, -1))
                 if taking:  # D10: the attacker adds cards for the defender to take
-                    return new_state(DurakState, (trump, (hand0, hand1), stock, discard,
-                                                  attacker, table, True, "attack", attacker,
-                                                  CLASSIC, (), -1, None))
-                return new_state(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
-                                              table, False, "defend", 1 - attacker, CLASSIC,
-                                              (), -1, None))
+                    return new_state(ClassicState, (trump, (hand0, hand1), stock, discard,
+                                                  attacker, table, True, "attack", attacker))
+                return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
+                                                table, False, "defend", 1 - attacker))
             if not table or table[-1][1] >= 0:
-                raise bout.IllegalMove("no attack to beat")
-            return new_state(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
+                raise IllegalMove("no attack to beat")
+            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
                                           table[:-1] + ((table[-1][0], card),), False,
-                                          "attack", attacker, CLASSIC, (), -1, None))
+                                          "attack", attacker))
         if action == "take":
-            return new_state(DurakState, (trump, (hand0, hand1), stock, discard, attacker,
-                                          table, True, "attack", attacker, CLASSIC, (), -1,
-                                          None))
+            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
+                                          table, True, "attack", attacker))
         if action != "pass" or not table:
-            raise bout.IllegalMove(f"no {action} now")
+            raise IllegalMove(f"no {action} now")
         # D10, D11: the attacker passed and the bout ends.
         on_table = 0
         for a, d in table:
@@ -313,18 +338,16 @@ class Durak(Game):
         if stock:
             hand0, hand1, stock = _draw_two(stock, hand0, hand1, attacker)
         if not stock and not (hand0 and hand1):  # D14: the stock is out, a hand is empty
-            hands = (hand0, hand1)
-            return new_state(DurakState, (trump, hands, stock, discard, next_attacker, (),
-                                          False, "over", None, CLASSIC,
-                                          end.two_player_out(hands, True), -1, None))
-        return new_state(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
-                                      False, "attack", next_attacker, CLASSIC, (), -1, None))
+            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard,
+                                            next_attacker, (), False, "over", None))
+        return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
+                                      False, "attack", next_attacker))
 
-    def transition(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
+    def transition(self, state: State, move: Move) -> tuple[State, list[dict]]:
         new = self.apply(state, move)
         return new, self.events(state, move, new)
 
-    def events(self, state: DurakState, move: Move, new: DurakState) -> list[dict]:
+    def events(self, state: State, move: Move, new: State) -> list[dict]:
         """What a move did, read off the states before and after it."""
         hands, table, taking = state.hands, state.table, state.taking
         seat, action = move.seat, move.action
@@ -358,26 +381,26 @@ class Durak(Game):
             events.append({"type": "deal_over", "settlement": end.result(new)})
         return events
 
-    def settlement(self, state: DurakState) -> dict | None:
+    def settlement(self, state: State) -> dict | None:
         """D25; with two players D15's settlement as it always was (`result` adds `out` and
         `players`, as API.md's settlement has them)."""
         if len(state.hands) == 2:
             return end.settlement(state)
         return end.result(state)
 
-    def result(self, state: DurakState) -> dict | None:
+    def result(self, state: State) -> dict | None:
         return end.result(state)
 
-    def defender(self, state: DurakState) -> int | None:
+    def defender(self, state: State) -> int | None:
         return None if state.phase == "over" else next_in(
             state.attacker, len(state.hands), gone(state.out))
 
     # -- what a seat sees ----------------------------------------------------------
 
-    def observe(self, state: DurakState, seat: int) -> View:
+    def observe(self, state: State, seat: int) -> View:
         return view.observe(state, seat)
 
-    def sample(self, v: View, rng: random.Random) -> DurakState:
+    def sample(self, v: View, rng: random.Random) -> State:
         return view.sample(v, rng)
 
     def view_settlement(self, v: View) -> dict | None:

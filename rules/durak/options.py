@@ -61,10 +61,15 @@ class Setup(NamedTuple):
         return self.first_bout if not discard else BOUT_LIMIT
 
 
-@cache
 def setup(players: int = PLAYERS, cards: int = CARDS, transfer: bool = False,
           throw_in: str = "all", first_bout: int = BOUT_LIMIT, known: bool = False) -> Setup:
-    return Setup(players, cards, transfer, throw_in, first_bout, known)
+    """The one Setup object of a combination, however its options are named."""
+    return _setup(players, cards, transfer, throw_in, first_bout, known)
+
+
+@cache
+def _setup(*fields) -> Setup:
+    return Setup(*fields)
 
 
 CLASSIC = setup()  # the two-player, 36-card deal of D1–D15

@@ -2,17 +2,48 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
-from rules.durak.options import Setup
+from rules.durak.options import CLASSIC, Setup
+
+
+class ClassicFields(NamedTuple):
+    """A state of the default deal (two players, 36 cards, no option: D1–D15): the fields
+    of API.md's JSON state, in its order. What a state of any other deal stores beside
+    them (`DurakState`) is the same for every such state, so it is the class's, not a
+    field: the default deal is the hot path of every random deal and search, where each
+    field a state carries costs every move (bench/README.md, "instructions")."""
+
+    trump: int  # suit index into SUITS
+    hands: tuple[int, ...]  # bitmasks, one a seat
+    stock: tuple[int, ...]  # drawing order; last is the turned-up card (D2)
+    discard: int  # bitmask of the beaten-off cards, out of play (D11)
+    attacker: int
+    table: tuple[tuple[int, int], ...]  # (attack, defence or -1 while unbeaten)
+    taking: bool  # the defender has declared take in this bout (D10)
+    phase: str  # attack | defend | over
+    to_act: int | None
+
+
+
+class ClassicState(ClassicFields):
+    """A state of the default deal; what any other deal stores beside its fields, as the
+    class's constants."""
+
+    __slots__ = ()
+
+    setup: ClassVar[Setup] = CLASSIC
+    out: ClassVar[tuple[tuple[int, ...], ...]] = ()  # with two players: from the hands
+    trump_card: ClassVar[int] = -1
+    known: ClassVar[tuple[tuple[int, ...], ...] | None] = None
 
 
 class DurakState(NamedTuple):
-    """The fields of API.md's JSON state, in its order: those of the two-player game
-    first, then the deal's setup (D16: the count is `len(hands)`, the options the JSON's
-    `transfer`, `throw_in`, `first_bout`), `out`, `trump_card` and `known`. `defender` is
-    derived from `attacker` and `out` where it is asked for (`defender_of`): storing it
-    would cost every move of the hot path a field."""
+    """A state of any deal but the default one: the fields of API.md's JSON state, in its
+    order: those of the two-player game first, then the deal's setup (D16: the count is
+    `len(hands)`, the options the JSON's `transfer`, `throw_in`, `first_bout`), `out`,
+    `trump_card` and `known`. `defender` is derived from `attacker` and `out` where it is
+    asked for (`defender_of`)."""
 
     trump: int  # suit index into SUITS
     hands: tuple[int, ...]  # bitmasks, one a seat
@@ -28,6 +59,8 @@ class DurakState(NamedTuple):
     trump_card: int  # D17: the card shown when the hands took the whole deck, else -1
     known: tuple[tuple[int, ...], ...] | None  # cards each hand is seen to hold, if asked
 
+
+State = ClassicState | DurakState
 
 # The hot paths build a state from a tuple at C speed: a NamedTuple's own constructor is a
 # Python function, a measurable share of a random deal.
@@ -53,7 +86,7 @@ def next_in(seat: int, players: int, out_mask: int) -> int:
     return seat
 
 
-def defender_of(state: DurakState) -> int | None:
+def defender_of(state: State) -> int | None:
     """D18: the bout's defender, the first player in after its attacker; None once the
     deal is over."""
     if state.phase == "over":

@@ -8,18 +8,18 @@ import random
 
 from rules.cards import mask_of
 from rules.durak.cards import BIT
-from rules.durak.state import DurakState
+from rules.durak.state import State
 from rules.game import View
 
 
-def known_masks(state: DurakState) -> tuple[int, ...]:
+def known_masks(state: State) -> tuple[int, ...]:
     """The cards each hand is seen to hold, as masks (none when the deal keeps no list)."""
     if state.known is None:
         return (0,) * len(state.hands)
     return tuple(mask_of(cards) for cards in state.known)
 
 
-def observe(state: DurakState, seat: int) -> View:
+def observe(state: State, seat: int) -> View:
     """hidden = (one count a seat: the cards of its hand not seen, 0 for the seat's own;
     then the stock but its turned-up last card)."""
     hands, stock = state.hands, state.stock
@@ -31,7 +31,7 @@ def observe(state: DurakState, seat: int) -> View:
     return View(seat, public, (*hidden, max(0, len(stock) - 1)), state.phase, state.to_act)
 
 
-def sample(view: View, rng: random.Random) -> DurakState:
+def sample(view: View, rng: random.Random) -> State:
     """The unseen cards shuffled into the other hands and the stock: the view says nothing
     more of them."""
     public = view.public

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from rules.durak import ALL, CLASSIC, GAME, DurakState, gone, round_of, turn
+from rules.durak import ALL, CLASSIC, GAME, State, gone, round_of, turn
 from rules.durak import bout as general
 from rules.game import Move
 from tests.support.game import GameTests
@@ -18,17 +18,17 @@ EVERY_MOVE = {
 }
 
 
-def candidate_moves(state: DurakState, rng: random.Random) -> list[Move]:
+def candidate_moves(state: State, rng: random.Random) -> list[Move]:
     """Every move of every seat: `verify` must accept exactly those `legal_moves` lists."""
     return EVERY_MOVE[len(state.hands)]
 
 
-def check_state(state: DurakState) -> None:
+def check_state(state: State) -> None:
     """D1, D16: the deck's cards exactly once across hands, stock, table and discard; the
     phase and seat to act that the moves keep (D6, D7, D14, D20) are those the facts give;
     the fast path of the default deal lists the moves the general functions do."""
-    (_, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out, _,
-     known) = state
+    hands, stock, discard, attacker, table, taking, phase, to_act = state[1:9]
+    setup, out, known = state.setup, state.out, state.known
     seen = discard
     count = discard.bit_count()
     for h in hands:
@@ -68,7 +68,7 @@ def check_state(state: DurakState) -> None:
         assert GAME.legal_moves(state) == general.legal_moves(state)
 
 
-def check_final(state: DurakState, settlement: dict) -> None:
+def check_final(state: State, settlement: dict) -> None:
     """D24, D25: the durak alone holds cards and scores −(players − 1), the others +1;
     `out` lists everyone else in the order they went out; a draw is 0 for everyone."""
     hands, stock, table = state.hands, state.stock, state.table
