@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
                     "rounds", *replay.rows(r)), end="\n\n")
     if args.only == "stack":
         results["stack"] = r = stack.run(args.stack_seconds)
-        print(table(f"stack: issue 16's abuses against one bare gunicorn (before) and "
+        print(table(f"stack: the abuses against one bare gunicorn (before) and "
                     f"deploy/stack.py (after: nginx, rules and AI pools); probe: /healthz "
                     f"and /move in turn on one connection for {r['seconds']:g} s, "
                     f"{r['probe_timeout_s']:g} s timeout", *stack.rows(r)), end="\n\n")

@@ -1,4 +1,4 @@
-"""abuse: what a hostile body costs a gunicorn worker (issue 16).
+"""abuse: what a hostile body costs a gunicorn worker.
 
 One sync worker, started as `make serve` starts it; each shape of 1 MiB body (or a value
 965 levels deep) is sent `count` times, one at a time, and the worker's own CPU time is
@@ -35,7 +35,8 @@ TARGET_RSS_RATIO = 1.5
 
 
 def shapes() -> dict[str, tuple[str, bytes]]:
-    """name -> (path, raw body): the hostile shapes of issue 16 and a few more."""
+    """name -> (path, raw body): the hostile shapes the service was hardened against, and a
+    few more."""
     states = {g: s.dump_state(s.game.deal(random.Random(3))) for g, s in GAMES.items()}
 
     def at(game_id: str, endpoint: str, path: tuple, item: bytes = b"{}") -> tuple[str, bytes]:

@@ -1,4 +1,4 @@
-"""`--only ai` (issue 5): how strong the AI levels are, how long a strong move takes, and
+"""`--only ai`: how strong the AI levels are, how long a strong move takes, and
 how many playouts a second the search runs.
 
 Strength: seeded deals (`game.deal(random.Random(seed))`, seeds 0..N-1) played to their end

@@ -115,7 +115,7 @@ def run(seconds: float = 3.0, games: list[str] | None = None) -> dict:
         }
     for row, g in out["games"].items():
         default = out["games"].get(row.rstrip("0123456789"), g)
-        # Issue 19: each count within 25% of the default count's rate, measured in this run.
+        # Each count within 25% of the default count's rate, measured in this run.
         g["vs_default_count"] = g["deals_per_s"] / default["deals_per_s"]
     return out
 

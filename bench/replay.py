@@ -1,4 +1,4 @@
-"""`--only replay` (issue 21): moves checked per second through `POST /replay` of whole deals,
+"""`--only replay`: moves checked per second through `POST /replay` of whole deals,
 against the same moves sent one by one to `POST /move`, in one run against one gunicorn.
 
 The deals are played in process with seeded random moves (a template move completed at
@@ -26,7 +26,7 @@ from rules.ai import complete
 from schemas.registry import GAMES
 
 SERVICE_APP = "service.app:create_app()"
-TARGET = {"durak": 20.0}  # issue 21: replay/move >= 20x for Durak; Tarot and Ganjifa beside it
+TARGET = {"durak": 20.0}  # replay/move >= 20x for Durak; Tarot and Ganjifa beside it
 # A round of the replay side sends each deal this many times, so that it lasts long enough
 # to time (a whole deal is answered in a few milliseconds).
 REPEAT = 10

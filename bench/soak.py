@@ -7,8 +7,8 @@ from its own random seed: the deal is played in-process with random legal moves,
 step is sent to the server as a `move` (its answer must be `legal: true`), with, now and
 then, `legal-moves`, `view` and `ai-move` at each level (strong with a small budget) on
 the same state; a finished Tarot deal's score sheet goes to `settlement`. So the server
-sees states it has never seen, all through the run, as it does in production (issue 16:
-a soak of 15 fixed requests never reached the caches that only fill).
+sees states it has never seen, all through the run, as it does in production
+(a soak of 15 fixed requests never reached the caches that only fill).
 
 "Flat" means: each worker's RSS grows at most GROWTH_LIMIT_MIB from the first sample at or
 after `settle` seconds (default 60: imports, first requests, the allocator's arenas
@@ -32,7 +32,7 @@ from rules.ai import complete
 from schemas.registry import GAMES
 
 SERVICE_APP = "service.app:create_app()"
-GROWTH_LIMIT_MIB = 3.0  # issue 16.5: over ten minutes, after the first
+GROWTH_LIMIT_MIB = 3.0  # over ten minutes, after the first
 STRONG_BUDGET_MS = 20
 
 

@@ -1,5 +1,5 @@
-"""`--only stack`: issue 16's abuses, each against the service as it was deployed before
-(one gunicorn, 2 sync workers, `bench/server.py`) and against the production stack
+"""`--only stack`: three abuses, each against the service as it was deployed before its
+hardening (one gunicorn, 2 sync workers, `bench/server.py`) and against the production stack
 (`deploy/stack.py`: nginx in front of a rules pool of 2 sync workers and an AI pool of 2
 gthread workers, one search each), in the same run:
 
@@ -61,7 +61,7 @@ class Target:
 
 @contextlib.contextmanager
 def before(limits: Limits | None = None) -> Iterator[Target]:
-    """The service as deployed before issue 16: one gunicorn, nothing in front."""
+    """The service as deployed before its hardening: one gunicorn, nothing in front."""
     servers = [Gunicorn(SERVICE_APP, workers=2).__enter__()]
 
     def restart() -> None:

@@ -73,14 +73,10 @@ def hidden(cards: list[str]) -> int:
     return sum(1 for c in cards if c == HIDDEN)
 
 
-def signed(n: int | float) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
 def scores(words: Words, values: list, zero_sum: bool = True) -> str:
     """The scores by seat; a zero-sum game's with their signs (D15, T17)."""
     return words("render.scores", scores=" · ".join(
-        f"{words.seat(s)} {signed(v) if zero_sum else v}" for s, v in enumerate(values)))
+        f"{words.seat(s)} {words.number(v, signed=zero_sum)}" for s, v in enumerate(values)))
 
 
 

@@ -39,13 +39,22 @@ class Block(NamedTuple):
 
 def label(words: Words, x: float, y: float, content: str, size: float = 15, fill: str = LABEL,
           weight: str = "normal", anchor: str = "start") -> str:
-    """A label anchored at x on the side `anchor` says. A right-to-left language's label
-    is laid out right to left (its first word rightmost) and stays on the same side of x."""
+    """A label anchored at x on the side `anchor` says. In a right-to-left language the
+    whole picture is mirrored (`svg`): the label is turned back about x so that it reads,
+    laid out right to left, and `start` is then its right end, so it runs leftwards from
+    the mirrored x, as the mirrored table does."""
     if not words.rtl:
         return art.text(x, y, content, size, fill, anchor=anchor, weight=weight)
-    anchor = {"start": "end", "end": "start"}.get(anchor, anchor)
     return art.text(x, y, content, size, fill, anchor=anchor, weight=weight,
-                    extra=' direction="rtl"')
+                    extra=f' direction="rtl" transform="matrix(-1 0 0 1 {num(2 * x)} 0)"')
+
+
+def upright(words: Words, drawing: str, x: float, width: float) -> str:
+    """A card, a pile of backs or a badge spanning [x, x + width], turned back about its
+    middle in a mirrored (right-to-left) picture: its place mirrored, its face not."""
+    if not words.rtl:
+        return drawing
+    return f'<g transform="matrix(-1 0 0 1 {num(2 * x + width)} 0)">{drawing}</g>'
 
 
 def text_width(content: str, size: float, bold: bool = False) -> float:
@@ -64,7 +73,8 @@ def face_down(game: str, place: str, count: int, x: float, y: float, scale: floa
               step: float, words: Words) -> tuple[str, float]:
     """`count` backs fanned from (x, y) and their count: the pile's SVG and its width."""
     w, h = card_size(game, scale)
-    backs = "".join(pictures.card_back(game, x + i * step, y, scale) for i in range(count))
+    backs = "".join(upright(words, pictures.card_back(game, x + i * step, y, scale),
+                            x + i * step, w) for i in range(count))
     end = x + (count - 1) * step + w
     title = words("render.face_down", n=count)
     svg = (f'<g class="hidden" data-place="{escape(place)}" data-count="{count}">'
@@ -87,7 +97,9 @@ def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[s
         step = min(w + 6, (room - w) / max(1, per_row - 1))
         for i, code in enumerate(cards):
             r, c = divmod(i, per_row)
-            out.append(pictures.card(game, code, MARGIN + c * step, y + r * (h + 8), scale))
+            out.append(upright(words, pictures.card(game, code, MARGIN + c * step,
+                                                    y + r * (h + 8), scale),
+                               MARGIN + c * step, w))
         height = rows * (h + 8)
     if seat.hidden:
         step = min(w * 0.3, (room * 0.7 - w) / max(1, seat.hidden - 1))
@@ -131,6 +143,7 @@ def won_pile(words: Words, game: str, place: str, title: str, count: int, right:
     if count:
         stack = "".join(pictures.card_back(game, x + i * 2, y + i * 2 - 4, scale)
                         for i in range(min(3, count)))
+        stack = upright(words, stack, x, w + 4)
     else:
         stack = (f'<rect x="{num(x)}" y="{num(y - 4)}" width="{num(w)}" height="{num(h)}" '
                  f'rx="3" fill="none" stroke="{LABEL}" stroke-opacity="0.4" '
@@ -148,9 +161,10 @@ def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
     captions = any(s.caption for s in row.slots)
     over = any(s.over for s in row.slots)
     for slot in row.slots:
-        out.append(pictures.card(game, slot.card, x, top, scale))
+        out.append(upright(words, pictures.card(game, slot.card, x, top, scale), x, w))
         if slot.over is not None:
-            out.append(pictures.card(game, slot.over, x + w * 0.28, top + h * 0.28, scale))
+            out.append(upright(words, pictures.card(game, slot.over, x + w * 0.28,
+                                                    top + h * 0.28, scale), x + w * 0.28, w))
         if slot.caption:
             out.append(label(words, x + w / 2, top + h + (h * 0.28 if over else 0) + 16,
                              slot.caption, 12, LABEL, anchor="middle"))
@@ -177,7 +191,8 @@ def stock_block(game: str, row: Row, scale: float, words: Words) -> Block:
     top = 22.0
     out = [label(words, 0, 14, row.title, 14, LABEL, "bold"),
            # the turned-up card lies crosswise under the pile, its index showing
-           pictures.card(game, trump, 0, top + (h - w) / 2 + w, scale, rotate=-90)]
+           upright(words, pictures.card(game, trump, 0, top + (h - w) / 2 + w, scale,
+                                        rotate=-90), 0, h)]
     width = h
     if row.hidden:
         svg, pile = face_down(game, "stock", row.hidden, h * 0.45, top, scale, 1.5, words)
@@ -215,12 +230,12 @@ def middle(game: str, table: Layout, y: float, words: Words) -> tuple[str, float
     return felt + "".join(out), height + 12
 
 
-def trump_badge(game: str, table: Layout) -> str:
-    """The trump at a glance, drawn by the game (D3, G3)."""
+def trump_badge(game: str, table: Layout, words: Words) -> str:
+    """The trump at a glance, drawn by the game (D3, G3) about its centre."""
     badge = DRAWINGS[game].trump_badge
     if table.trump is None or badge is None:
         return ""
-    return badge(table.trump, WIDTH - MARGIN - 28, 44)
+    return upright(words, badge(table.trump, WIDTH - MARGIN - 28, 44), WIDTH - MARGIN - 28, 0)
 
 
 def fact_lines(facts: tuple[str, ...]) -> list[str]:
@@ -252,7 +267,7 @@ def svg(table: Layout, words: Words) -> str:
     big, small = DRAWINGS[game].scale
     parts = [label(words, MARGIN, 34, table.title, 22, LABEL, "bold"),
              label(words, MARGIN, 60, table.status, 16, HIGHLIGHT),
-             trump_badge(game, table)]
+             trump_badge(game, table, words)]
     y = 84.0
     for line in fact_lines(table.facts):
         parts.append(label(words, MARGIN, y, line, 14))
@@ -272,7 +287,12 @@ def svg(table: Layout, words: Words) -> str:
     band, height = settlement(words, table.settlement, y)
     parts.append(band)
     total = num(y + height + 8)
+    body = "".join(parts)
+    if words.rtl:
+        # Right to left, the table is its mirror image: the title and hands start at the
+        # right; labels and cards are each turned back (`label`, `upright`) and read.
+        body = f'<g class="mirrored" transform="matrix(-1 0 0 1 {WIDTH} 0)">{body}</g>'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total}" '
             f'viewBox="0 0 {WIDTH} {total}" role="img" data-game="{game}">'
             f"<title>{escape(table.title)}</title>{pictures.defs(game)}"
-            f'<rect width="100%" height="100%" fill="{FELT}"/>' + "".join(parts) + "</svg>\n")
+            f'<rect width="100%" height="100%" fill="{FELT}"/>' + body + "</svg>\n")

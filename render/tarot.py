@@ -138,7 +138,7 @@ def tarot_table(state: dict, viewer: int | None, words: Words) -> Layout:
 
 
 def _bid(words: Words, bid: str) -> str:
-    return words("action.pass") if bid == "pass" else words(f"contract.{bid}")
+    return words(f"contract.{bid}")  # the table's word for a pass, not Durak's
 
 
 def tarot_settlement(result: dict | None, words: Words) -> tuple[str, ...]:

@@ -10,20 +10,32 @@ from collections.abc import Mapping
 
 
 class Words:
-    """`words(key, **params)`: the catalogue's text for `key`, formatted."""
+    """`words(key, **params)`: the catalogue's text for `key`, formatted; its numbers in
+    the language's digits (`digits`: the ten it writes for 0-9, Persian's ۰-۹)."""
 
-    __slots__ = ("catalogue", "english", "rtl")
+    __slots__ = ("catalogue", "english", "rtl", "digits")
 
     def __init__(self, catalogue: Mapping[str, str], english: Mapping[str, str],
-                 rtl: bool = False):
+                 rtl: bool = False, digits: str | None = None):
         self.catalogue, self.english = catalogue, english
         self.rtl = rtl  # a language written right to left (Persian)
+        self.digits = None if digits is None else str.maketrans("0123456789", digits)
 
     def __call__(self, key: str, **params: object) -> str:
         text = self.catalogue.get(key)
         if text is None:
             text = self.english[key]
-        return text.format(**params) if params else text
+        if not params:
+            return text
+        if self.digits is not None:
+            params = {k: self.number(v) if isinstance(v, int | float) and
+                      not isinstance(v, bool) else v for k, v in params.items()}
+        return text.format(**params)
+
+    def number(self, n: int | float, signed: bool = False) -> str:
+        """A number as the language writes it; `signed`: with its + when positive."""
+        written = f"+{n}" if signed and n > 0 else str(n)
+        return written if self.digits is None else written.translate(self.digits)
 
     def seat(self, seat: int) -> str:
         return self("render.seat", seat=seat)

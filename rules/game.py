@@ -215,6 +215,34 @@ class InvalidState(ValueError):
         self.problems = problems
 
 
+class MalformedMove(ValueError):
+    """A move that is no move of the game: `field` names the field at fault (python-chess's
+    distinction of malformed notation from an illegal move)."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+
+
+def missing(move: Move, field: str) -> MalformedMove:
+    """The error of a move without a field its action needs."""
+    return MalformedMove(field, f"{move.action!r} needs a {field}")
+
+
+class IllegalMove(ValueError):
+    """A well-formed move that the rules refuse in this state, and the reason `verify`
+    gives; `reason` is None when the unchecked `apply` refused it on its own (a card not in
+    the hand), which `play` never leaves to it."""
+
+    def __init__(self, reason: Reason | str):
+        if isinstance(reason, Reason):
+            super().__init__(f"{reason.code} ({reason.rule}): {reason.message}")
+            self.reason: Reason | None = reason
+        else:
+            super().__init__(reason)
+            self.reason = None
+
+
 class NoWorldFits(Exception):
     """No deal of the hidden cards fits a view: what it says the seats lack or hold
     contradicts itself (a view narrowed by a model of play the players did not follow)."""
@@ -231,6 +259,8 @@ class Game:
     deck_info: dict[str, Any]
     rules: tuple[str, ...]
     actions: tuple[str, ...]
+    # The fields of Move each action needs: card, cards, contract, announce.
+    move_fields: dict[str, tuple[str, ...]]
 
     @property
     def all_cards(self) -> Deck:
@@ -281,9 +311,6 @@ class Game:
     def to_act(self, state) -> int | None:
         return state.to_act
 
-    def phase(self, state) -> str:
-        return state.phase
-
     def hand(self, state, seat: int) -> int:
         """The seat's hand, a bitmask."""
         return state.hands[seat]
@@ -291,21 +318,69 @@ class Game:
     def legal_moves(self, state) -> Sequence[Move | Template]:
         raise NotImplementedError
 
+    # The rules check their own input, whoever calls them (PokerKit's verify / can / do):
+    # `verify` says why a move is illegal, `can` whether it is legal, and `play` plays it or
+    # raises, leaving the state as it was (states are never changed). A malformed move (an
+    # unknown action, a field its action needs missing or out of range) raises
+    # MalformedMove from all three, whether or not a schema has read it first.
+
     def verify(self, state, move: Move) -> Reason | None:
-        """None when the move is legal, else the reason it is not."""
+        """None when the move is legal, else the reason it is not; MalformedMove when it is
+        not a move of this game at all. Each game's `verify` starts with `check_form`."""
         raise NotImplementedError
+
+    def check_form(self, state, move: Move) -> None:
+        """MalformedMove, naming the field, unless `move` is a Move of a seat of `state`
+        with an action of this game and the fields that action needs (`move_fields`), each
+        of its type: a card a deck index, cards a tuple of deck indices."""
+        if not isinstance(move, Move):
+            raise MalformedMove("", f"not a Move: {move!r}")
+        seat, action = move.seat, move.action
+        if type(seat) is not int or not 0 <= seat < len(state.hands):
+            raise MalformedMove("seat", f"no seat {seat!r} at this table")
+        needs = self.move_fields.get(action) if type(action) is str else None
+        if needs is None:
+            raise MalformedMove("action", f"{self.id} has no action {action!r}")
+        size = len(self.deck)
+        for name in needs:
+            value = getattr(move, name)
+            if name == "card":
+                ok = type(value) is int and 0 <= value < size
+            elif name == "cards":
+                # a card given twice is no malformed move but an illegal one: its reason
+                # (repeated_card) names the rule
+                ok = type(value) is tuple and all(type(c) is int and 0 <= c < size
+                                                  for c in value)
+            elif name == "announce":
+                ok = type(value) is bool
+            else:
+                ok = type(value) is str
+            if not ok:
+                raise MalformedMove(name, f"{action!r} needs a valid {name}, not {value!r}")
+
+    def can(self, state, move: Move) -> bool:
+        """Whether `move` is legal (a malformed move is not)."""
+        try:
+            return self.verify(state, move) is None
+        except MalformedMove:
+            return False
 
     def play(self, state, move: Move) -> tuple[Any, list[dict]]:
-        """The next state and the events, for a move that `verify` accepts."""
+        """The next state and the events (API.md, "Events"), cards as indices; IllegalMove
+        with the reason, or MalformedMove, when the move may not be played."""
+        reason = self.verify(state, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return self.transition(state, move)
+
+    def transition(self, state, move: Move) -> tuple[Any, list[dict]]:
+        """`play` of a move that `verify` accepts, unchecked."""
         raise NotImplementedError
 
-    def events(self, state, move: Move, new) -> list[dict]:
-        """What `move` did to `state`, giving `new` (API.md, "Events"), cards as indices."""
-        return self.play(state, move)[1]
-
     def apply(self, state, move: Move):
-        """The next state alone: what search and random playouts need, without events."""
-        return self.play(state, move)[0]
+        """The next state alone, unchecked: what search and random playouts need, for the
+        moves `legal_moves` lists; `play` checks a move from anywhere else."""
+        return self.transition(state, move)[0]
 
     def settlement(self, state) -> dict | None:
         raise NotImplementedError

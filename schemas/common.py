@@ -6,6 +6,7 @@ import json
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
+from rules.ai import LEVELS
 from rules.cards import Deck
 from rules.game import Game, Move, Template
 from schemas.fast import FastSchema
@@ -17,9 +18,7 @@ class StrictInteger(fields.Integer):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool) or not isinstance(value, int):
-            # The range too: a JSON integer past 64 bits (a seed of 10**29) reaches here
-            # parsed as a float.
-            raise ValidationError(f"Must be an integer between {self.low} and {self.high}.")
+            raise ValidationError("Must be an integer.")
         return value
 
     def fast_load(self, v, const):  # the inline check of schemas/fast.py; a bool's class isn't int
@@ -139,7 +138,7 @@ class CardList(fields.Field):
 class ListOf(fields.List):
     """A list of at most `max_length` items (exactly `equal`, if given), whose length is
     checked before its items: marshmallow's List loads every item before its validators
-    run, so a 1 MiB list of bad items cost seconds of CPU and an error per item (issue 16).
+    run, so a 1 MiB list of bad items cost seconds of CPU and an error per item.
     The bound is the longest list a real state holds, as openapi.yaml's maxItems says; the
     Length stays a validator, so the fast path (schemas/fast.py) checks it inline."""
 
@@ -157,7 +156,7 @@ class ListOf(fields.List):
 class BaseSchema(Schema):
     """Unknown fields are refused, so a misspelt field is named rather than ignored; an
     object of more members than any schema has is refused whole, before marshmallow names
-    each unknown one in an error of its own (issue 16: a 1 MiB object cost seconds)."""
+    each unknown one in an error of its own (a 1 MiB object cost seconds)."""
 
     def _deserialize(self, data, *, error_store, **kwargs):
         if isinstance(data, dict) and len(data) > MAX_MEMBERS:
@@ -342,7 +341,7 @@ def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Sc
             {
                 "state": state,
                 "seat": seat,
-                "level": one_of("random", "basic", "strong"),
+                "level": one_of(*LEVELS),
                 "seed": Bounded(-(2**63), 2**63 - 1),
                 "budget_ms": Bounded(1, 10_000),
             },

@@ -4,11 +4,20 @@ its `SCHEMAS`; schemas/registry.py finds them per registered game."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.game import Game, Move, Template, View
+from rules.texts import ENGLISH
 from schemas import common
+
+
+@dataclass(frozen=True)
+class Post:
+    """A game's own endpoint: the request's schema, and the answer to a loaded request."""
+
+    request: Any
+    answer: Callable[[dict], dict]
 
 
 @dataclass(frozen=True)
@@ -21,16 +30,19 @@ class GameSchemas:
     dump_state: Callable[[Any], dict]
     dump_view: Callable[[View], dict]
     # A game's own GameInfo fields (Ganjifa's avatar order) and per-card fields (its
-    # avatars and emblems), added beside the generic ones.
-    extra_info: Callable[[], dict] | None = None
-    extra_card: Callable[[int], dict] | None = None
+    # avatars and emblems), added beside the generic ones, their words from a catalogue
+    # (rules/texts.py) so that they are said in the request's language.
+    extra_info: Callable[[dict[str, str]], dict] | None = None
+    extra_card: Callable[[int, dict[str, str]], dict] | None = None
+    # A game's own endpoints beside the generic ones: `POST /v1/games/<game>/<name>`.
+    posts: dict[str, Post] = field(default_factory=dict)
 
     def info(self) -> dict:
         g = self.game
         out = {"id": g.id, "name": g.name, "players": g.players, "summary": g.summary,
                "deck": g.deck_info, "rules": list(g.rules)}
         if self.extra_info is not None:
-            out.update(self.extra_info())
+            out.update(self.extra_info(ENGLISH))
         return out
 
     def cards(self) -> list[dict]:
@@ -41,7 +53,7 @@ class GameSchemas:
             if c.points is not None:
                 card["points"] = c.points
             if self.extra_card is not None:
-                card.update(self.extra_card(i))
+                card.update(self.extra_card(i, ENGLISH))
             out.append(card)
         return out
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validates_schema
 
 from rules.ganjifa import (
-    AVATAR_NAMES,
-    AVATARS,
     DECK,
-    EMBLEMS,
     GAME,
     HAND_SIZE,
     PERIOD_OF,
@@ -147,24 +144,29 @@ def dump_state(state: GanjifaState) -> dict:
     return out
 
 
-def extra_info() -> dict:
+def extra_info(catalogue: dict[str, str]) -> dict:
     """G1–G3 as data for `GET /v1/games/ganjifa`: the avatar order (which wraps from Kalki
     to Matsya), each suit's avatar, emblem and rank order, and the trump of each period."""
     return {
         "avatar_order": list(SUITS),
         "avatars": [
-            {"suit": code, "avatar": name, "emblem": emblem,
+            {"suit": code, **words_of(code, catalogue),
              "rank_order": list(RANK_ORDER["first" if i < 5 else "last"])}
-            for i, (code, name, emblem) in enumerate(AVATARS)
+            for i, code in enumerate(SUITS)
         ],
         "trumps": {period: SUITS[trump] for period, trump in PERIODS.items()},
     }
 
 
-def extra_card(card: int) -> dict:
+def extra_card(card: int, catalogue: dict[str, str]) -> dict:
     """G1: each card's avatar and emblem, beside the generic card fields."""
-    suit = SUIT_OF[card]
-    return {"avatar": AVATAR_NAMES[suit], "emblem": EMBLEMS[suit]}
+    return words_of(SUITS[SUIT_OF[card]], catalogue)
+
+
+def words_of(suit: str, catalogue: dict[str, str]) -> dict:
+    """A suit's avatar and emblem in a catalogue's words."""
+    return {"avatar": catalogue[f"ganjifa.avatar.{suit}"],
+            "emblem": catalogue[f"ganjifa.emblem.{suit}"]}
 
 
 REQUESTS = request_schemas(GAME, GanjifaStateSchema, GanjifaMoveSchema,

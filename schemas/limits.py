@@ -1,4 +1,4 @@
-"""Structural limits of a request body, checked before any schema loads it (issue 16).
+"""Structural limits of a request body, checked before any schema loads it.
 
 No body holds more than MAX_VALUES values, counted on its bytes before it is parsed, as
 its commas and opening brackets (one per value but the first of each object or list, one

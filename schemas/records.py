@@ -41,7 +41,7 @@ def replay_request(schemas: GameSchemas) -> FastSchema:
         "game": one_of(schemas.game.id),
         "deal": fields.Nested(deal_schema),
         "state": fields.Nested(state_schema),
-        # Its length checked before its moves (schemas/common.py's ListOf, issue 16).
+        # Its length checked before its moves (schemas/common.py's ListOf).
         "moves": ListOf(fields.Nested(move_schema), MAX_MOVES, required=True),
         "include": one_of(*INCLUDE),
     }, name="ReplayRequest")())

@@ -24,6 +24,7 @@ from rules.tarot import (
     POIGNEE_VALUES,
     UNKNOWN,
     TarotState,
+    score,
 )
 from rules.tarot.session import ANNULMENTS, Annulled
 from rules.tarot.sheet import sheet_problems
@@ -43,14 +44,14 @@ from schemas.common import (
     seat_field,
 )
 from schemas.fast import FastSchema
-from schemas.game import GameSchemas
+from schemas.game import GameSchemas, Post
 from schemas.views import HIDDEN, View, hide_hands, with_derived
 
 # T18: the schemas bound a seat by the largest table; the state's own count (its number of
 # hands) bounds it in the rules (`seat_problems`) and, for a request's seats, below.
 SEAT = MAX_PLAYERS
 LOW, HIGH = min(COUNTS), max(COUNTS)
-# The longest lists of any count (T19, T20): issue 16's bounds, checked before the items.
+# The longest lists of any count (T19, T20): bounds checked before the items.
 MAX_CHIEN = max(c.chien for c in COUNTS.values())
 MAX_TRICKS = max(c.hand for c in COUNTS.values())
 
@@ -413,4 +414,10 @@ ANNULLED_SHEET = AnnulledSheet()
 SESSION = SessionSchema()
 
 
-SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view)
+def score_sheet(sheet: dict) -> dict:
+    """T14–T17 for a deal played elsewhere, from its score sheet."""
+    return score(**sheet)
+
+
+SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view,
+                      posts={"settlement": Post(SCORE_SHEET, score_sheet)})

@@ -13,13 +13,12 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import get_content_length
 
-from rules import tarot
 from rules.ai.levels import choose
-from rules.game import InvalidState
+from rules.game import IllegalMove, InvalidState
 from schemas.common import error, flatten_errors
+from schemas.game import GameSchemas, Post
 from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values, unreadable
-from schemas.registry import GAMES, GameSchemas
-from schemas.tarot import SCORE_SHEET
+from schemas.registry import GAMES
 from service import capacity, i18n
 from service.problems import ProblemError
 
@@ -70,7 +69,7 @@ def game_for(game_id: str) -> GameSchemas:
 def raw_body(environ: dict) -> bytes:
     """The request's bytes; 413 beyond MAX_BODY. Read from the WSGI input itself: Flask's
     MAX_CONTENT_LENGTH would put werkzeug's LimitedStream in between, whose Python read loop
-    costs a /move ~20 µs (bench/profile_move.py); the length read from the environ, as
+    is a measurable share of a /move (bench/profile_move.py); the length read from the environ, as
     `request.content_length` would after building the request's headers object."""
     length = get_content_length(environ)
     if length is None and "wsgi.input_terminated" not in environ:
@@ -107,7 +106,7 @@ def body(schema, empty_is_object: bool = False) -> dict:
         raise ProblemError(422, "invalid-body", "Invalid body", "The body must be a JSON object.",
                            [error("", "Must be a JSON object.")],
                            detail_key="problem.invalid-body.detail.object")
-    # Before the signature and the schema, which recurse once per level (issue 16).
+    # Before the signature and the schema, which recurse once per level.
     place = too_deep(raw, data)
     if place is not None:
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
@@ -152,7 +151,7 @@ def another_game(data: dict, game_id: str | None) -> None:
 
 def refuse_chosen_deal(request: dict, at: str = "") -> None:
     """With signed states, only random deals: a client that stacks the deck or picks the
-    seed deals itself the hands it wants, and would get them signed (issue 16), unless
+    seed deals itself the hands it wants, and would get them signed, unless
     CARDAVIA_ALLOW_CHOSEN_DEALS says so. `at`: where the DealRequest sits in the body."""
     if current_app.extensions["cardavia.signer"] is None or \
             current_app.extensions["cardavia.chosen_deals"]:
@@ -273,12 +272,14 @@ def move(game_id: str):
     data = body(schemas.requests["move"])
     state = state_of(schemas, data["state"])
     game = schemas.game
-    mv = data["move"]
-    reason = game.verify(state, mv)
-    if reason is not None:
+    try:
+        new, events = game.play(state, data["move"])
+    except IllegalMove as illegal:
+        reason = illegal.reason
+        if reason is None:  # play always verifies: only an unchecked apply has none
+            raise
         return json_response({"legal": False, "reason": {
             "code": reason.code, "rule": reason.rule, "message": i18n.reason_message(reason)}})
-    new, events = game.play(state, mv)
     dumped = schemas.dump_state(new)
     return json_response({
         "legal": True,
@@ -311,7 +312,7 @@ def ai_move(game_id: str):
     started = time.perf_counter()
     # The AI is given the seat's view, never the state: it cannot read a hidden card.
     view = game.observe(state, seat)
-    with capacity.ai_slot():  # 503 when the worker's searches are all taken (issue 16.4)
+    with capacity.ai_slot():  # 503 when the worker's searches are all taken
         chosen, played_level = choose(game, view, level, rng, data.get("budget_ms", 200))
     return json_response({
         "move": schemas.dump_move(chosen),
@@ -330,7 +331,14 @@ def seat_view(game_id: str):
     return json_response({"view": schemas.dump_view(schemas.game.observe(state, data["seat"]))})
 
 
-@api.post("/v1/games/tarot/settlement")
-def tarot_settlement():
-    """T14–T17 for a deal played elsewhere, from its score sheet."""
-    return json_response(tarot.score(**body(SCORE_SHEET)))
+def game_own_post(post: Post):
+    """The view of a game's own endpoint (`GameSchemas.posts`)."""
+    def view():
+        return json_response(post.answer(body(post.request)))
+    return view
+
+
+for _game_id, _schemas in GAMES.items():
+    for _name, _post in _schemas.posts.items():
+        api.add_url_rule(f"/v1/games/{_game_id}/{_name}", f"{_game_id}_{_name}",
+                         game_own_post(_post), methods=["POST"])

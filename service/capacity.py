@@ -1,4 +1,4 @@
-"""At most CARDAVIA_AI_CONCURRENCY AI searches at once in a worker (issue 16.4); past that,
+"""At most CARDAVIA_AI_CONCURRENCY AI searches at once in a worker; past that,
 `ai-move` answers 503 with `Retry-After` at once instead of queueing behind searches of up
 to 10 s.
 

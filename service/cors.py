@@ -7,8 +7,8 @@ narrows the origins; an answer then names the request's origin when it is listed
 carries `Vary: Origin` so that a cache keys on it.
 
 A WSGI middleware, as service/edge.py and for its reason: flask-cors, an `after_request`
-hook over werkzeug's `Headers`, added ~33 µs of worker CPU to a /move under gunicorn
-(`python -m bench --only http`, issue 18), a middleware a few list appends.
+hook over werkzeug's `Headers`, added a measurable share of worker CPU to a /move under
+gunicorn (`python -m bench --only http`); a middleware is a few list appends.
 """
 
 from __future__ import annotations

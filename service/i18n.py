@@ -181,16 +181,15 @@ def _localize_info(info: dict, lang: str) -> dict:
     out = {**info, "name": cat[f"game.{game}.name"], "summary": cat[f"game.{game}.summary"],
            "deck": {**deck, "name": cat[f"game.{game}.deck.name"],
                     "origin": cat[f"game.{game}.deck.origin"]}}
-    if "avatars" in info:
-        out["avatars"] = [{**a, "avatar": cat[f"ganjifa.avatar.{a['suit']}"],
-                           "emblem": cat[f"ganjifa.emblem.{a['suit']}"]}
-                          for a in info["avatars"]]
+    extra = GAMES[game].extra_info
+    if extra is not None:
+        out.update(extra(cat))
     return out
 
 
 def cards(game: str, listed: list[dict], lang: str | None = None) -> list[dict]:
-    """A game's card list with names (and Ganjifa's avatars and emblems) in the request's
-    language; codes, suits, ranks and labels as they are."""
+    """A game's card list with names (and the words of a game's own card fields) in the
+    request's language; codes, suits, ranks and labels as they are."""
     lang = lang or language()
     if lang == DEFAULT:
         return listed
@@ -204,11 +203,11 @@ def cards(game: str, listed: list[dict], lang: str | None = None) -> list[dict]:
 
 def _localize_cards(game: str, listed: list[dict], lang: str) -> list[dict]:
     cat = CATALOGUES[lang]
+    extra = GAMES[game].extra_card
     out = []
-    for card in listed:
+    for i, card in enumerate(listed):
         local = {**card, "name": card_name(lang, game, card["suit"], card["rank"])}
-        if "avatar" in card:
-            local["avatar"] = cat[f"ganjifa.avatar.{card['suit']}"]
-            local["emblem"] = cat[f"ganjifa.emblem.{card['suit']}"]
+        if extra is not None:
+            local.update(extra(i, cat))
         out.append(local)
     return out

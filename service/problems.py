@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from service import i18n
 
 PROBLEM_TYPE = "application/problem+json"
-# A problem's cost is bounded whatever the body (issue 16): at most MAX_ERRORS errors, the
+# A problem's cost is bounded whatever the body: at most MAX_ERRORS errors, the
 # rest counted in `errors_omitted`, and no text of an error longer than MAX_TEXT characters
 # (a client's odd key or card code is quoted in them).
 MAX_ERRORS = 50

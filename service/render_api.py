@@ -4,7 +4,9 @@ picture: thin views over the pure drawing of render/."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
+import orjson
 from flask import Blueprint, Response
 from marshmallow import Schema, fields
 
@@ -41,11 +43,26 @@ REQUESTS = {game_id: _render_request(game_id) for game_id in GAMES}
 
 
 RIGHT_TO_LEFT = frozenset({"fa"})
+DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}  # the digits a language writes, where not 0-9
+# The game's terms as the table page says them (its catalogues, which `cardavia` reads
+# too): contracts, a pass, phases. The pictures take them from there, so that a word is
+# the same on the table, in the terminal and in a picture.
+TABLE_LOCALES = Path(__file__).resolve().parent / "static" / "table" / "locales"
+TERMS = ("contract.", "phase.")
+
+
+def _picture_words(lang: str) -> dict[str, str]:
+    table = orjson.loads((TABLE_LOCALES / f"{lang}.json").read_bytes())
+    return {**i18n.CATALOGUES[lang], **{k: v for k, v in table.items() if k.startswith(TERMS)}}
+
+
+CATALOGUES = {lang: _picture_words(lang) for lang in i18n.LANGUAGES}
 
 
 def words() -> Words:
     lang = i18n.language()
-    return Words(i18n.CATALOGUES[lang], i18n.EN, lang in RIGHT_TO_LEFT)
+    return Words(CATALOGUES[lang], CATALOGUES[i18n.DEFAULT], lang in RIGHT_TO_LEFT,
+                 DIGITS.get(lang))
 
 
 @render.post("/v1/games/<game_id>/render")

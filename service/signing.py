@@ -9,7 +9,7 @@ CARDAVIA_STATE_OLD_KEYS (comma-separated) until those are removed.
 
 Settings fail closed: a key that is set but empty or blank, or an empty item in the list of
 old keys, stops the service at start rather than serving unsigned states or breaking a
-rotation (issue 16). Keys are trimmed, so "k0, k1" is the keys k0 and k1.
+rotation. Keys are trimmed, so "k0, k1" is the keys k0 and k1.
 """
 
 from __future__ import annotations

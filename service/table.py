@@ -1,4 +1,4 @@
-"""The table (issue 20): a page that plays every game against the AI, as a client of the
+"""The table: a page that plays every game against the AI, as a client of the
 public API. Static files only: the page keeps the state and calls /v1 like any client."""
 
 from __future__ import annotations

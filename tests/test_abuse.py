@@ -1,4 +1,4 @@
-"""Hold under abuse (issue 16): the inputs found answered 500 or costing seconds, each over a
+"""Hold under abuse: the inputs found answered 500 or costing seconds, each over a
 real gunicorn. No input answers 500; a 1 MiB body of any hostile shape is a 422 of at most
 64 KiB that names the field, with at most 50 errors; nesting deeper than the deepest real
 body is a 422 naming the place. Figures that depend on timing are in bench/abuse.py."""
@@ -113,6 +113,19 @@ def test_a_number_beyond_a_double_is_a_422_naming_the_place(server, game_id, end
     problem = bounded_problem(post(server, game_id, endpoint, raw_with(body, path, number)))
     assert problem["type"] == "/problems/invalid-body"
     assert fields_of_json(problem) == [dotted(path)]
+
+
+@pytest.mark.parametrize("value", [[3], {"v": 3}, 1e308, 0.5, True, "3"])
+@pytest.mark.parametrize("endpoint", ["settlement", "session"])
+def test_a_score_sheet_count_of_the_wrong_type_is_a_422(server, endpoint, value):
+    """An integer field without a range of its own (a sheet's `bouts`): its message once
+    named a range it does not have, and answered 500."""
+    sheet = {"contract": "garde", "bouts": value, "points": 40}
+    body = sheet if endpoint == "settlement" else {"players": ["A", "B", "C", "D"],
+                                                   "deals": [sheet]}
+    r = requests.post(f"{server}/v1/games/tarot/{endpoint}", json=body, timeout=30)
+    problem = bounded_problem(r)
+    assert any(f.endswith("bouts") for f in fields_of_json(problem)), problem
 
 
 def test_a_text_that_is_not_json_stays_a_400(server):

@@ -1,4 +1,4 @@
-"""The AI with three and five players (RULES.md T18–T24, issue 19): legal at every step,
+"""The AI with three and five players (RULES.md T18–T24): legal at every step,
 fair by construction — at five players no seat learns the partner before the called card is
 played (T22), except the partner itself — and the basic heuristic's call and bids."""
 

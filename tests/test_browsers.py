@@ -1,4 +1,4 @@
-"""Issue 18 points 2 and 3 in a real browser: Debian's chromium, driven by Playwright,
+"""CORS and the docs in a real browser: Debian's chromium, driven by Playwright,
 calls the API from a page on another origin (CORS enforced by the browser itself), and
 renders /docs with every request it makes answered by the service."""
 

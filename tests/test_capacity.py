@@ -1,4 +1,4 @@
-"""Issue 16.4: a worker runs at most CARDAVIA_AI_CONCURRENCY searches at once; past that,
+"""A worker runs at most CARDAVIA_AI_CONCURRENCY searches at once; past that,
 ai-move answers 503 problem+json with Retry-After, in the request's language."""
 
 from __future__ import annotations

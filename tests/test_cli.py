@@ -13,6 +13,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tests.conftest import ROOT
 from tests.support.records import record
 
 pytestmark = pytest.mark.http
@@ -96,15 +97,45 @@ def test_score_prints_the_tarot_score_sheet(server):
                "--points", "45", "--petit-au-bout", "taker", "--poignee", "taker:simple")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert "Contract  garde by seat 1 (x2)" in lines
-    scores = [line.split() for line in lines[lines.index("Seat  score") + 1:]]
+    assert lines[0].split() == ["Contract", "Garde", "·", "Seat", "1", "(x2)"]
+    scores = [line.split() for line in lines if line.startswith("Seat ")]
     raw = json.loads(run(server, "score", "--contract", "garde", "--taker", "1", "--bouts",
                          "2", "--points", "45", "--petit-au-bout", "taker", "--poignee",
                          "taker:simple", "--json").stdout)
-    assert [int(s[1]) for s in scores] == raw["scores"]
-    assert scores[1][2:] == ["taker"]
+    assert [int(s[2]) for s in scores] == raw["scores"]
+    assert scores[1][3:] == ["taker"]
     assert run(server, "score", "--contract", "garde", "--bouts", "2", "--points", "45",
                "--poignee", "nobody").returncode == 2
+
+
+def test_score_of_a_session_file_prints_every_deal_and_the_totals(server, tmp_path):
+    session = {"players": ["Anne", "Bruno", "Chloé", "Dmytro", "Eun"], "dealer": 4, "deals": [
+        {"contract": "garde", "taker": 1, "partner": 3, "bouts": 2, "points": 45},
+        {"annulled": "petit_sec"},
+        {"contract": "prise", "taker": 4, "partner": None, "bouts": 1, "points": 40,
+         "petit_au_bout": "defense"}]}
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(session))
+    done = run(server, "score", str(path))
+    assert done.returncode == 0, done.stderr
+    raw = json.loads(run(server, "score", str(path), "--json").stdout)
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["#", "dealer", "taker", "contract", "bouts", "points",
+                                "result", *session["players"]]
+    totals = next(line for line in lines if line.startswith("Totals")).split()[1:]
+    assert [int(t) for t in totals] == raw["totals"] == raw["deals"][-1]["totals"]
+    assert lines[1].split()[:5] == ["0", "Eun", "Bruno", "+", "Dmytro"]
+    assert f"Next dealer: {session['players'][raw['next_dealer']]}" in lines
+    assert any(line.startswith("Eun: 1 taken, 0 made, 1 failed") for line in lines)
+    piped = run(server, "score", "-", "--csv", stdin=json.dumps(session))
+    assert piped.returncode == 0 and piped.stdout.startswith("index,dealer,taker,partner,")
+    assert len(piped.stdout.splitlines()) == 1 + len(session["deals"])
+    session["deals"][2]["points"] = 3  # one bout and 3 points: no deal gives that
+    path.write_text(json.dumps(session))
+    refused = run(server, "score", str(path))
+    assert refused.returncode == 2 and "deals.2.points" in refused.stderr
+    path.write_text(json.dumps({"deals": []}))
+    assert run(server, "score", str(path)).returncode == 2
 
 
 def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
@@ -132,6 +163,12 @@ def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
                 child.expect("Your move> ")
                 child.sendline("xyz")  # an action the game has not: told why, asked again
                 child.expect("Your move> ")
+                held = {m.split()[-1] for m in listed}
+                child.sendline("attack " + next(c for c in ("6S", "7S", "8S", "9S", "10S",
+                                                            "JS", "QS") if c not in held))
+                # Refused by the service: told why and asked again, the table not redrawn.
+                child.expect("Your move> ")
+                assert "Illegal: " in child.before and "Seat 0 ·" not in child.before
                 child.sendline(listed[0])  # the notation
             elif prompts == 1:
                 child.sendline(listed[-1].split()[-1])  # the card (or action) alone
@@ -143,7 +180,8 @@ def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
     text = "".join(transcript)
     assert child.exitstatus == 0, text[-2000:]
     assert "takes one card" in text and "choose a number from 1 to" in text
-    assert "Not a move: Must be one of: attack, defend, take, pass." in text
+    assert "'xyz' is not a durak action: they are attack, defend, take, pass, transfer." in text
+    assert "Illegal: " in text
     assert "The deal is over." in text and "the whole table, face up" in text
     # Every line fits an 80-column terminal, but the one naming the record's (long) path.
     assert [line for line in text.splitlines()
@@ -166,3 +204,89 @@ class _Collect:
 
     def flush(self) -> None:
         pass
+
+
+def test_the_help_examples_run_as_printed(server, tmp_path):
+    """`cardavia --help`'s examples, pasted in order into a shell (the interactive `play`,
+    the replay of its record, a long `match` and a saved session aside): each exits 0, and
+    its move is legal on its deal."""
+    shown = run(server, "--help").stdout
+    examples = [line.strip() for line in shown.splitlines()
+                if line.startswith("    cardavia ")]
+    assert examples[0] == "cardavia deal durak --seed 1 > dealt.json"
+    env = {**os.environ, "CARDAVIA_URL": server,
+           "PATH": f"{Path(CARDAVIA).parent}{os.pathsep}{os.environ['PATH']}"}
+    ran = 0
+    for line in examples:
+        if line.split()[1] in ("play", "replay", "match") or line.endswith("evening.json"):
+            continue  # interactive, long, or reading a file the table page saves
+        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and not done.stderr, (line, done.stderr)
+        if line.split()[1] == "move":
+            assert json.loads(done.stdout)["legal"] is True
+        ran += 1
+    assert ran >= 5
+
+
+@pytest.mark.parametrize(("typed", "suggested"), [
+    ("attak 6S", "attack"), ("defnd 7S", "defend"), ("tak", "take"), ("fly", None)])
+def test_a_mistyped_action_names_the_actions_and_the_nearest(server, dealt, typed,
+                                                              suggested):
+    done = run(server, "move", str(dealt), *typed.split())
+    assert done.returncode == 2
+    assert "they are attack, defend, take, pass, transfer" in done.stderr
+    if suggested:
+        assert done.stderr.rstrip().endswith(f"did you mean '{suggested}'?")
+    else:
+        assert "did you mean" not in done.stderr
+    assert "takes nothing after it" not in done.stderr
+
+
+def test_score_in_persian_and_five_players_without_a_partner(server):
+    sheet = ("score", "--players", "5", "--contract", "prise", "--bouts", "1",
+             "--points", "52")
+    fa = run(server, "--lang", "fa", *sheet, "--partner", "none")
+    assert fa.returncode == 0, fa.stderr
+    words = json.loads((ROOT / "service" / "static" / "table" / "locales" / "fa.json")
+                       .read_text())
+    lines = fa.stdout.splitlines()
+    assert lines[0].startswith(words["end.tarot.contract"])
+    assert words["end.tarot.per_defender"] in fa.stdout and "Contract" not in fa.stdout
+    assert sum(line.startswith(words["seat"].format(n="")) for line in lines) == 5
+    missing = run(server, *sheet)
+    assert missing.returncode == 2 and "--partner" in missing.stderr
+    assert "null" not in missing.stderr and "none" in missing.stderr
+
+
+def test_output_cut_short_by_a_pipe_is_no_traceback(server, dealt):
+    """`cardavia move … | head -c 300`: the reader gone, the command stops quietly."""
+    child = subprocess.Popen([CARDAVIA, "move", str(dealt), "attack", "6S"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env={**os.environ, "CARDAVIA_URL": server})
+    child.stdout.close()  # nobody reads: the first write gets EPIPE
+    _, err = child.communicate(timeout=60)
+    assert err == b"" and child.returncode == 128 + 13
+    piped = subprocess.run(["bash", "-c", f"'{CARDAVIA}' move '{dealt}' attack 6S | head -c 300"],
+                           capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "CARDAVIA_URL": server})
+    assert len(piped.stdout) == 300 and piped.stderr == ""
+
+
+def test_the_actions_named_are_each_games_own():
+    """The command line names each game's actions from its own table: the rules' list."""
+    from cardavia_client import cli
+
+    from schemas.registry import GAMES
+    assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == cli.ACTIONS
+
+
+@pytest.mark.parametrize(("args", "suggested"), [
+    (("plya", "durak"), "play"), (("deal", "druak"), "durak"), (("deal", "xyzzy"), None)])
+def test_a_mistyped_subcommand_or_game_suggests_the_nearest(server, args, suggested):
+    done = run(server, *args)
+    assert done.returncode == 2 and "invalid choice" in done.stderr
+    if suggested:
+        assert done.stderr.rstrip().endswith(f"did you mean '{suggested}'?")
+    else:
+        assert "did you mean" not in done.stderr

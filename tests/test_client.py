@@ -105,6 +105,21 @@ def test_tarot_settlement_from_a_score_sheet(client):
     assert settled["scores"][1] == -3 * settled["scores"][0] and settled["made"]
 
 
+def test_a_tarot_session_as_json_and_as_csv(client):
+    players = ["Anne", "Bruno", "Chloé"]
+    deals = [{"contract": "garde", "taker": 1, "bouts": 2, "points": 45},
+             {"annulled": "all_pass"}]
+    evening = client.tarot_session(players, deals, dealer=2)
+    assert evening["players"] == players and evening["next_dealer"] == 1
+    assert evening["totals"] == evening["deals"][-1]["totals"] == [-58, 116, -58]
+    assert [row["taken"] for row in evening["statistics"]] == [0, 1, 0]
+    table = client.tarot_session_csv(players, deals, dealer=2)
+    assert table.splitlines()[1].startswith("0,Chloé,Bruno,,garde,2,45,true,-58,116,-58")
+    with pytest.raises(ProblemError) as refused:
+        client.tarot_session(players, [{"contract": "garde", "bouts": 3, "points": 5}])
+    assert [e["field"] for e in refused.value.problem["errors"]] == ["deals.0.points"]
+
+
 def test_replay_of_a_record_and_of_an_illegal_one(client):
     rec = record("ganjifa", {"seed": 2})
     whole = client.replay_record(rec)

@@ -1,4 +1,4 @@
-"""Issue 18 point 2: CORS on every answer, preflights and problems included, with the
+"""CORS on every answer, preflights and problems included, with the
 request id and the language exposed; CARDAVIA_CORS_ORIGINS narrows the origins."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The deployment files say what the service needs (issues 16 and 18.8): a pinned, non-root
+"""The deployment files say what the service needs: a pinned, non-root
 image whose dependency layer is cached apart from the source; Kubernetes objects that pass
 the API's schemas offline and Pod Security "restricted", one Deployment, Service,
 autoscaler and PodDisruptionBudget per pool, CPU requests that match the workers, and the
@@ -54,8 +54,8 @@ def test_dockerfile_health_check_calls_healthz_and_gunicorn_serves_the_app():
 def test_dockerfile_copies_every_package():
     find = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
         "packages"]["find"]
-    packages = {name.split(".")[0] for name in setuptools.find_packages(
-        str(ROOT), exclude=find["exclude"])}
+    packages = {name.split(".")[0] for name in setuptools.find_namespace_packages(
+        str(ROOT), include=find["include"])}
     assert {"rules", "schemas", "service", "render"} <= packages
     copied = " ".join(instructions("COPY"))
     for package in packages:

@@ -1,4 +1,4 @@
-"""Issue 18 point 3: `/docs` through a real gunicorn; the page and every asset it refers to
+"""`/docs` through a real gunicorn; the page and every asset it refers to
 (scripts, styles, icons, the OpenAPI document) are served by the service itself."""
 
 from __future__ import annotations

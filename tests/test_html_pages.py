@@ -6,6 +6,8 @@ can be told to check (CARDAVIA_ALLOWED_HOSTS). In Chromium, the table deals and 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import requests
 
@@ -39,6 +41,22 @@ def test_every_html_page_carries_the_security_headers(server, path):
     assert r.headers["X-Frame-Options"] == "DENY"
     assert r.headers["X-Content-Type-Options"] == "nosniff"
     assert r.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_inline_styles_allowed_are_the_pages_own():
+    """Each hash the policy allows is that of a style the pages hold: a problem page's, and
+    the logo's in the pinned Swagger UI preset (a new bundle's would show as a violation in
+    the browser test below)."""
+    import flask_swagger_ui
+
+    from service import edge
+    from service.problem_pages import STYLE
+
+    bundle = Path(flask_swagger_ui.__file__).parent / "dist" / "swagger-ui-standalone-preset.js"
+    assert edge.SWAGGER_LOGO_STYLE in bundle.read_text()
+    policy = directives(edge.CONTENT_SECURITY_POLICY)
+    assert policy["style-src"][1:] == [edge.style_hash(STYLE),
+                                       edge.style_hash(edge.SWAGGER_LOGO_STYLE)]
 
 
 def test_json_answers_are_not_sniffed(server):

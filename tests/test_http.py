@@ -4,7 +4,6 @@ answers the state the rules reach."""
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
@@ -13,9 +12,9 @@ import requests
 from rules.ai import complete
 from schemas.registry import GAMES
 from tests.openapi_check import assert_conforms
+from tests.support.games import TESTS
 
 pytestmark = pytest.mark.http
-DEALS = {"durak": 100, "tarot": 50, "ganjifa": 50}
 MOVE = "/v1/games/{game}/move"
 LEGAL = "/v1/games/{game}/legal-moves"
 CONFORM_EVERY = 25  # validating against openapi.yaml costs tens of ms for a big state
@@ -34,10 +33,10 @@ def post(session, server, template, game_id, body, conform):
 def test_random_deals_over_http(server, game_id):
     schemas = GAMES[game_id]
     game = schemas.game
-    helper = importlib.import_module(f"tests.support.{game_id}")
+    helper = TESTS[game_id]
     rng = random.Random(7)
     session = requests.Session()
-    for deal_no in range(DEALS[game_id]):
+    for deal_no in range(helper.http_deals):
         r = session.post(f"{server}/v1/games/{game_id}/deal", json={"seed": deal_no}, timeout=30)
         assert_conforms("post", "/v1/games/{game}/deal", r)
         state = r.json()["state"]

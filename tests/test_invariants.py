@@ -4,17 +4,17 @@ round trip, the settlement at the end)."""
 
 from __future__ import annotations
 
-import importlib
 import random
+import sys
 
 import pytest
 
 from rules.ai import complete
 from rules.game import Template
 from schemas.registry import GAMES
-from tests.support import round_trip, support
+from tests.support import round_trip
+from tests.support.games import TESTS
 
-DEALS = {"durak": 2000, "tarot": 1000, "ganjifa": 1000}
 SAMPLE = 6
 
 
@@ -30,9 +30,9 @@ def options(game, players: int) -> dict:
 def test_random_deals_keep_every_invariant(game_id, players):
     schemas = GAMES[game_id]
     game = schemas.game
-    helper = support(game_id)
+    helper = TESTS[game_id]
     rng = random.Random(20261130 + players)
-    for deal_no in range(DEALS[game_id]):
+    for deal_no in range(helper.deals):
         state = game.deal(rng, **options(game, players))
         for _ in range(10_000):
             helper.check_state(state)
@@ -90,15 +90,18 @@ def isinstance_template_match(legal, move, reason) -> bool:
 def test_valid_states_are_built_without_a_field_path_per_card(game_id, players, monkeypatch):
     # D1, T1, G1: `conservation_problems` builds the per-card field paths only when its
     # quick test over the state's piles fails. A pile missing from that list would send
-    # every valid state down the slow path (Tarot's build 65 -> 95 µs) without any answer
-    # changing: here a valid state building a path is a failure.
-    module = importlib.import_module(f"rules.{game_id}")
-    module = getattr(module, "checks", module)  # a game split into a package checks there
-
+    # every valid state down the slow path (half as slow again for Tarot's build)
+    # without any answer changing: here a valid state building a path is a failure.
     def placed(path, cards):
         raise AssertionError(f"field paths built for a valid state ({path})")
 
-    monkeypatch.setattr(module, "placed", placed)
+    # Every module of the game's rules (rules/<game>.py or rules/<game>/) that uses it.
+    rules_of = ".".join(type(GAMES[game_id].game).__module__.split(".")[:2])
+    users = [m for name, m in sys.modules.items()
+             if (name == rules_of or name.startswith(rules_of + ".")) and hasattr(m, "placed")]
+    assert users
+    for module in users:
+        monkeypatch.setattr(module, "placed", placed)
     schemas = GAMES[game_id]
     game = schemas.game
     rng = random.Random(1)

@@ -1,4 +1,4 @@
-"""Issue 7: every human-readable text in en, hi, hu, fa and uk, chosen by Accept-Language;
+"""Every human-readable text in en, hi, hu, fa and uk, chosen by Accept-Language;
 machine fields (codes, rule ids, card codes) the same in every language."""
 
 from __future__ import annotations
@@ -92,7 +92,8 @@ def codes_given(kind: str) -> set[str]:
 
 
 def test_every_reason_and_problem_the_rules_give_has_its_english_and_no_other():
-    assert codes_given("Reason") == set(CODES) == set(MESSAGES)
+    # CODES are the catalogue's `reason.*` keys; the rules' source gives the codes used
+    assert codes_given("Reason") == set(CODES)
     given = {"phase", "to_act", "result", "card_twice", "cards_missing"} | codes_given("Problem")
     assert {f"state.{code}" for code in given} == {key for key in EN if key.startswith("state.")}
 

@@ -9,9 +9,9 @@ import pytest
 
 from service.signing import Signer
 from tests.conftest import SIGNING_KEY
-from tests.support.fuzz import STATE_ENDPOINTS, cases_summary, fuzz
+from tests.support.fuzz import SHEET_ENDPOINTS, STATE_ENDPOINTS, cases_summary, fuzz
 
-COUNT = 400
+COUNT = 450
 
 
 @pytest.mark.parametrize("signing", [False, True], ids=["unsigned", "signed"])
@@ -23,6 +23,6 @@ def test_damaged_requests_never_answer_a_5xx_and_accepted_states_are_read_whole(
     # The run reached every endpoint, and answers of both kinds from each of those that
     # take a state.
     endpoints = {e for e, _ in seen}
-    assert endpoints >= {*STATE_ENDPOINTS, "settlement"}, list(cases_summary(seen))
+    assert endpoints >= {*STATE_ENDPOINTS, *SHEET_ENDPOINTS}, list(cases_summary(seen))
     for endpoint in STATE_ENDPOINTS:
         assert seen[endpoint, 200] and seen[endpoint, 422], list(cases_summary(seen))

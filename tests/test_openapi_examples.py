@@ -1,4 +1,4 @@
-"""Issue 18 point 4: every operation of openapi.yaml carries request and response examples,
+"""Every operation of openapi.yaml carries request and response examples,
 every example is valid against the schema beside it, and each request example, sent to the
 service, is answered with the response example of the same name."""
 

@@ -1,4 +1,4 @@
-"""Issue 18 point 1: the built wheel holds everything the service needs. It is installed
+"""The built wheel holds everything the service needs. It is installed
 into a fresh virtual environment outside the source tree, gunicorn serves it from there
 (cwd outside the tree too) and a Durak deal is played to its end over HTTP."""
 

@@ -1,4 +1,4 @@
-"""Issue 18 point 6: every problem `type` the service can emit answers a page saying what
+"""Every problem `type` the service can emit answers a page saying what
 it means and how to mend the request (JSON, or HTML for a client that prefers it), in
 every language; and `deal` takes an empty body as `{}`."""
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from rules.ai import complete
 from rules.game import Template
 from schemas.registry import GAMES
-from tests.support import round_trip, support
+from tests.support import round_trip
+from tests.support.games import TESTS
 
 GAME_IDS = sorted(GAMES)
 SEED = st.integers(0, 2**32 - 1)
@@ -43,7 +44,7 @@ def test_random_move_sequences_keep_every_invariant(game_id, seed, picks):
     rng, so every example also checks the final state and its settlement."""
     schemas = GAMES[game_id]
     game = schemas.game
-    helper = support(game_id)
+    helper = TESTS[game_id]
     rng = random.Random(seed)
     state = game.deal(rng)
     for step in range(MAX_MOVES + 1):

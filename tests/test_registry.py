@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -16,10 +17,11 @@ from rules.registry import GAMES, MissingPart, Registered, floor
 from schemas.registry import GAMES as SCHEMAS
 from service.i18n import CATALOGUES
 from tests.conftest import ROOT
+from tests.support.games import TESTS
 
 # Each floor's table of its parts, by game id (its module or folder per game, found through
 # rules.registry.floor).
-FLOORS = {"schemas": SCHEMAS, "render": DRAWINGS}
+FLOORS = {"schemas": SCHEMAS, "render": DRAWINGS, "tests": TESTS}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
@@ -66,12 +68,82 @@ def test_every_registered_game_is_named_in_every_language(lang):
             assert CATALOGUES[lang].get(f"game.{game_id}.{key}"), (lang, game_id, key)
 
 
+def test_the_table_page_has_a_module_for_every_registered_game():
+    """The table page's games (service/static/table/games/<game>.js), listed once in
+    games.js: the page offers what its modules declare."""
+    table = ROOT / "service" / "static" / "table"
+    listed = (table / "games.js").read_text()
+    for game_id in GAMES:
+        module = table / "games" / f"{game_id}.js"
+        assert module.is_file(), module
+        assert f'import {game_id} from "./games/{game_id}.js";' in listed
+        assert f'id: "{game_id}",' in module.read_text()
+
+
 def test_the_command_line_client_knows_every_registered_game():
     """The client is its own distribution and cannot import the service: its list of games
     is held to the registry here."""
     from cardavia_client import cli
 
     assert set(cli.GAMES) == set(GAMES)
+
+
+# -- no game named in generic code ------------------------------------------------------------
+
+# The modules every game goes through; what differs by game is a part of the game's own
+# module on the floor, never a branch on its name here. (The floors' lists of their games'
+# modules, rules/registry.py and the like, name them by design.)
+GENERIC = ("rules/game.py", "rules/ai/__init__.py", "rules/ai/levels.py", "rules/ai/search.py",
+           "rules/ai/settings.py", "schemas/common.py", "schemas/game.py", "schemas/views.py",
+           "schemas/records.py", "render/__init__.py", "render/art.py", "render/cards.py",
+           "render/drawing.py", "render/layout.py", "render/svg.py", "render/text.py",
+           "service/api.py", "service/i18n.py", "service/render_api.py", "service/replay.py",
+           "service/static/table/table.js", "service/static/table/table.css")
+
+
+def named_games(path: Path) -> set[str]:
+    """The registered games a file names in its code (comments and docstrings aside), or
+    imports a module of by name."""
+    ids = "|".join(GAMES)
+    if path.suffix != ".py":
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(), flags=re.S)
+        return set(re.findall(rf"\b({ids})\b", text, flags=re.I))
+    tree = ast.parse(path.read_text())
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docstrings:
+            words = node.value
+        elif isinstance(node, ast.Name):
+            words = node.id
+        elif isinstance(node, ast.Attribute):
+            words = node.attr
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            words = " ".join([node.module or "" if isinstance(node, ast.ImportFrom) else "",
+                              *(a.name for a in node.names)]).replace(".", " ")
+        else:
+            continue
+        found.update(g.lower() for g in re.findall(rf"(?<![a-z])({ids})(?![a-z])", words,
+                                                     flags=re.I))
+    return found
+
+
+def test_generic_code_names_no_game():
+    named = {path: named_games(ROOT / path) for path in GENERIC}
+    assert {path: games for path, games in named.items() if games} == {}
+
+
+def test_a_game_named_in_generic_code_is_found(tmp_path):
+    """The check above can fail: the branches it replaced are found."""
+    code = tmp_path / "svg.py"
+    code.write_text('"""Durak in a docstring is fine."""\nif game == "durak":\n    pass\n'
+                    'from rules import ganjifa\n')
+    script = tmp_path / "table.js"
+    script.write_text('// tarot in a comment\nif (c.game === "tarot") {}\n')
+    assert named_games(code) == {"durak", "ganjifa"} and named_games(script) == {"tarot"}
 
 
 # -- no import circle ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ counts (API.md, "A View")."""
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -13,6 +14,7 @@ import pytest
 from render import cards as pictures
 from render import ganjifa
 from rules.registry import GAMES
+from tests.conftest import ROOT
 from tests.test_render import STATES, render, state
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -222,3 +224,61 @@ def test_persian_labels_are_laid_out_right_to_left(client):
     assert labels and all(t.get("direction") == "rtl" for t in labels)
     english = parse(render(client, "ganjifa-dukal", 0, "svg").data)
     assert not [t for t in english.iter(f"{SVG}text") if t.get("direction")]
+
+
+def _mirrored(root: ET.Element) -> ET.Element | None:
+    return next((g for g in root.iter(f"{SVG}g") if g.get("class") == "mirrored"), None)
+
+
+@pytest.mark.parametrize("name", STATES)
+def test_a_persian_picture_is_the_mirror_of_the_table_its_faces_upright(client, name):
+    """Right to left, the whole table is mirrored (the first seat's title and cards start at
+    the right), and every label and card inside is turned back about itself, so that each
+    reads and shows its face as it is: the same cards, in mirrored places."""
+    persian = parse(render(client, name, 0, "svg", lang="fa").data)
+    mirror = _mirrored(persian)
+    assert mirror is not None and mirror.get("transform") == "matrix(-1 0 0 1 1200 0)"
+    assert _mirrored(parse(render(client, name, 0, "svg").data)) is None
+    parents = {child: parent for parent in persian.iter() for child in parent}
+
+    def reflections(node: ET.Element | None) -> int:
+        """How many mirrorings lie on the way down to `node`, itself included."""
+        count = 0
+        while node is not None:
+            count += (node.get("transform") or "").startswith("matrix(-1 0 0 1 ")
+            node = parents.get(node)
+        return count
+
+    texts = list(persian.iter(f"{SVG}text"))
+    faces = [g for g in persian.iter(f"{SVG}g") if g.get("class") in ("card", "back")]
+    assert texts and faces
+    # Turned twice, the mirror's and its own: upright. A label reads right to left.
+    assert all(reflections(node) == 2 for node in texts + faces)
+    assert all(t.get("direction") == "rtl" for t in texts if parents[t].get("class") not in
+               ("card", "back") and reflections(parents[t]) == 1)
+    cards = Counter(g.get("data-card") for g in persian.iter(f"{SVG}g") if g.get("data-card"))
+    english = parse(render(client, name, 0, "svg").data)
+    assert cards == Counter(g.get("data-card") for g in english.iter(f"{SVG}g")
+                            if g.get("data-card"))
+
+
+def test_persian_numbers_are_written_in_persian_digits(client):
+    persian = render(client, "tarot-over", 0, "svg", lang="fa").get_data(as_text=True)
+    text = render(client, "tarot-over", 0, "text", lang="fa").get_data(as_text=True)
+    for drawn in (persian, text):
+        assert "صندلی ۰" in drawn and "صندلی ۳" in drawn
+        assert "صندلی 0" not in drawn and "صندلی 3" not in drawn
+    english = render(client, "tarot-over", 0, "text").get_data(as_text=True)
+    assert "Seat 0" in english and "۰" not in english
+
+
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fa", "uk"])
+def test_a_pass_is_the_tables_word_in_every_picture(client, lang):
+    """One word list: the bids a picture shows are said as the table page says them (its
+    catalogue, which `cardavia` reads too), a Tarot pass as the table's, not Durak's."""
+    table = json.loads((ROOT / "service" / "static" / "table" / "locales" / f"{lang}.json")
+                       .read_text())
+    drawn = render(client, "tarot-over", None, "text", lang=lang).get_data(as_text=True)
+    assert table["contract.pass"] in drawn and table["contract.garde_contre"] in drawn
+    if table["durak.pass"] != table["contract.pass"]:
+        assert table["durak.pass"] not in drawn

@@ -14,13 +14,11 @@ import requests
 from schemas.registry import GAMES
 from service.app import TestingConfig, create_app
 from tests.openapi_check import assert_conforms, assert_request_conforms, registry, spec
+from tests.support.games import TESTS
 from tests.support.records import record
 
 REPLAY = "/v1/games/{game}/replay"
 DEAL = "/v1/games/{game}/deal"
-DEALS = {"durak": [{}], "tarot": [{}, {"dealer": 0}], "ganjifa": [{}, {"period": "night"}]}
-# API.md's rule for a move once the deal is over: D14, T9 (T3 for an annulled deal), G9.
-DEAL_OVER_RULE = {"durak": "D14", "tarot": "T9", "ganjifa": "G9"}
 
 
 def replay(client, game: str, body: dict, **kwargs):
@@ -30,8 +28,7 @@ def replay(client, game: str, body: dict, **kwargs):
 @pytest.fixture(scope="module")
 def records() -> dict[str, dict]:
     """A whole deal of each game played by the basic AI (Tarot's with a contract played)."""
-    return {"durak": record("durak", {"seed": 3}), "tarot": record("tarot", {"seed": 1}),
-            "ganjifa": record("ganjifa", {"seed": 4})}
+    return {game: record(game, {"seed": TESTS[game].record_seed}) for game in GAMES}
 
 
 def examples() -> dict[str, dict]:
@@ -46,7 +43,7 @@ def examples() -> dict[str, dict]:
 def test_deal_answers_the_deck_that_deals_it_again(client, game):
     """Seeded and random deals of every game, Tarot with its dealer and Ganjifa with its
     period: {"deck": …} (with the same options) deals the very same state."""
-    for options in DEALS[game]:
+    for options in TESTS[game].deal_options:
         for seed in ({"seed": 5}, {}):
             first = assert_conforms("POST", DEAL, 200, client.post(
                 f"/v1/games/{game}/deal", json={**options, **seed}))
@@ -161,7 +158,8 @@ def test_D14_T9_G9_a_move_after_the_deal_end_is_deal_over(client, records, game)
     answer = replay(client, game, {"deal": rec["deal"], "moves": moves}).json
     assert answer["legal"] is False and answer["at"] == len(rec["moves"])
     assert answer["reason"]["code"] == "deal_over"
-    assert answer["reason"]["rule"] == DEAL_OVER_RULE[game]
+    # API.md's rule for a move once the deal is over (T3 for an annulled Tarot deal)
+    assert answer["reason"]["rule"] == TESTS[game].over_rule
     assert answer["state"]["phase"] == "over"
 
 

@@ -1,4 +1,4 @@
-"""Issue 18 point 5: the text of every rule of RULES.md, in every language the service speaks
+"""The text of every rule of RULES.md, in every language the service speaks
 (`service/locales/rules/<lang>.json`, the data of `GET /v1/games/{game}/rules`)."""
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
-"""Issue 18 point 5: `GET /v1/games/{game}/rules` lists every rule id of the game with a
+"""`GET /v1/games/{game}/rules` lists every rule id of the game with a
 title and a statement, in each of the five languages, and every `reason.rule` the service
 can answer is among them."""
 
 from __future__ import annotations
 
 import ast
-import importlib
 import random
 import re
 from pathlib import Path
@@ -16,6 +15,7 @@ from rules.ai import complete
 from schemas.registry import GAMES
 from service.i18n import DEFAULT, LANGUAGES
 from tests.openapi_check import assert_conforms
+from tests.support.games import TESTS
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 RULE_ID = re.compile(r"^[DTG][1-9][0-9]*$")
@@ -76,7 +76,7 @@ def test_every_rule_a_reason_can_cite_is_listed(client):
 def test_every_rule_answered_in_random_deals_is_listed(client, game_id):
     """The same, seen from outside: illegal moves tried in seeded random deals."""
     game = GAMES[game_id].game
-    helper = importlib.import_module(f"tests.support.{game_id}")
+    helper = TESTS[game_id]
     every = set(listed(client, game_id, DEFAULT))
     rng = random.Random(18)
     answered = set()

@@ -111,7 +111,7 @@ def test_key_rotation_accepts_old_signatures_and_signs_with_the_new_key():
     assert refused(app_with("k1").post("/v1/games/durak/legal-moves", json={"state": state}))
 
 
-# -- settings that fail closed (issue 16) ----------------------------------------------------
+# -- settings that fail closed ----------------------------------------------------
 
 
 @pytest.mark.parametrize(("settings", "message"), [

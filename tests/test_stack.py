@@ -1,4 +1,4 @@
-"""Issue 16.3, 16.4, 16.7: the production stack (deploy/stack.py: Debian's nginx in front of
+"""The production stack (deploy/stack.py: Debian's nginx in front of
 a rules pool and an AI pool, as `make serve-prod` runs it), started for real. Slow clients
 and long searches hold nothing that /move and /healthz need, and a rollout of the rules pool
 under load loses no request."""

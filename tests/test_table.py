@@ -1,4 +1,4 @@
-"""The table (issue 20) in a real browser: Debian's chromium driven by Playwright against a
+"""The table in a real browser: Debian's chromium driven by Playwright against a
 real gunicorn, playing through the public API as a person would, by clicks."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ LANGS = ("en", "hi", "hu", "fa", "uk")
 SHOTS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "table"
 
 
-class Table:
+class Visitor:
     """One visitor at the table: a fresh browser context, its console watched."""
 
     def __init__(self, browser, server: str, width: int = 1200):
@@ -72,7 +72,7 @@ class Table:
 
 @pytest.fixture
 def table(browser, server):
-    visitor = Table(browser, server)
+    visitor = Visitor(browser, server)
     yield visitor
     visitor.close()
 
@@ -187,14 +187,14 @@ def test_persian_right_to_left_and_back_with_the_sliders_kept(table):
     assert page.input_value("#slider-contrast") == "50"  # every slider at 50% at first
     english = page.get_attribute("#hand .card >> nth=0", "aria-label")
     page.select_option("#language", "fa")
-    page.wait_for_function("document.documentElement.dir === 'rtl'")
-    page.wait_for_function("document.title === 'میز کارداویا'")
+    page.wait_for_function("() => document.documentElement.dir === 'rtl'")
+    page.wait_for_function("() => document.title === 'میز کارداویا'")
     page.wait_for_function(
-        f"document.querySelector('#hand .card').getAttribute('aria-label') !== {english!r}")
+        f"() => document.querySelector('#hand .card').getAttribute('aria-label') !== {english!r}")
     persian = page.get_attribute("#hand .card >> nth=0", "aria-label")
     assert re.search("[\u0600-\u06ff]", persian), persian  # the service's card name
     page.locator("#rules-panel summary").click()  # the rules, in Persian, from the service
-    page.wait_for_function("document.querySelectorAll('#rules dt').length === 15")
+    page.wait_for_function("() => document.querySelectorAll('#rules dt').length === 15")
     first = page.inner_text("#rules dt >> nth=0")
     assert first.startswith("D1") and re.search("[\u0600-\u06ff]", first), first
     page.locator("#settings-panel summary").click()
@@ -205,14 +205,14 @@ def test_persian_right_to_left_and_back_with_the_sliders_kept(table):
     assert page.evaluate("document.documentElement.dir") == "rtl"  # kept between visits
     assert page.input_value("#slider-temperature") == "80"
     page.select_option("#language", "en")
-    page.wait_for_function("document.documentElement.dir === 'ltr'")
+    page.wait_for_function("() => document.documentElement.dir === 'ltr'")
     page.wait_for_function(
-        f"document.querySelector('#hand .card').getAttribute('aria-label') === {english!r}")
+        f"() => document.querySelector('#hand .card').getAttribute('aria-label') === {english!r}")
     assert page.inner_text("#title") == "Cardavia table"
 
 
 def test_a_phone_width_keeps_the_hand_and_controls_on_screen(browser, server):
-    visitor = Table(browser, server, width=375)
+    visitor = Visitor(browser, server, width=375)
     visitor.open()
     page = visitor.page
     assert page.evaluate("document.documentElement.scrollWidth") <= 375

@@ -23,7 +23,8 @@ def random_sheet(rng: random.Random, players: int) -> dict:
     bouts = rng.randrange(4)
     sheet = {"contract": rng.choice(["prise", "garde", "garde_sans", "garde_contre"]),
              "taker": rng.randrange(players), "bouts": bouts,
-             "points": rng.randrange(20 + 9 * bouts, 130) / 2}
+             # Whole points: with four players a half point needs the Excuse (T12).
+             "points": rng.randrange(10 + 5 * bouts, 65)}
     if players == 5:
         sheet["partner"] = rng.choice([None, rng.randrange(players)])
     if rng.random() < 0.2:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+from pathlib import Path
 
 import pytest
 import requests
@@ -14,7 +16,7 @@ import requests
 from rules.ai import complete
 from rules.game import Move
 from rules.tarot import COUNTS, EXCUSE, GAME, MONDE, TarotState, attack
-from rules.tarot.sheet import pile_sums, sheet_problems
+from rules.tarot.sheet import feasible, pile_sums, sheet_problems
 
 SETTLEMENT = "/v1/games/tarot/settlement"
 SESSION = "/v1/games/tarot/session"
@@ -284,3 +286,23 @@ def test_the_reckoning_of_piles_counts_every_card_once():
             if all(counts[v] <= values.count(v) for v in counts):
                 sums |= 1 << sum(combo)
         assert pile_sums(cards, 4) == sums
+
+
+def test_readme_table_is_what_the_rules_allow():
+    """README's table of points by count, contract and bouts is the rules' reckoning."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    rows = re.findall(r"^  \| ([345]) \| ([a-z, ]+) \| (.+) \|$", readme, re.M)
+    assert len(rows) == 9
+    contracts = {"prise, garde": "prise", "garde sans": "garde_sans",
+                 "garde contre": "garde_contre"}
+    for players, contract, cells in rows:
+        table: dict = {}
+        for attackers in (1, 2) if players == "5" else (1,):
+            for (bouts, _, _), mask in feasible(int(players), contracts[contract],
+                                                attackers).items():
+                table[bouts] = table.get(bouts, 0) | mask
+        for bouts, cell in enumerate(cells.split(" | ")):
+            low, high = (float(x) for x in cell.split("–"))
+            mask = table[bouts]
+            assert (low, high) == ((mask & -mask).bit_length() / 2 - 0.5,
+                                   (mask.bit_length() - 1) / 2), (players, contract, bouts)

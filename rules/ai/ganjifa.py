@@ -111,6 +111,23 @@ def _picked_before(trump: int) -> tuple[int, ...]:
 PICKED_BEFORE = tuple(_picked_before(t) for t in range(len(SUIT_MASK)))
 
 
+def _in_progress(public: GanjifaState) -> tuple[list[int], list[tuple[int, int]]]:
+    """The cards each seat played to the trick and the Dukal in progress, and every answer
+    to a Dukal, captured or pending, as (seat, cards)."""
+    played = [0, 0, 0]
+    for i, card in enumerate(public.trick):
+        played[(public.leader + i) % PLAYERS] |= 1 << card
+    answers = [((d.seat + 1 + j) % PLAYERS, m) for d in public.dukals or ()
+               for j, m in enumerate(d.discards)]
+    if public.dukal is not None:
+        d = public.dukal
+        played[d.seat] |= d.cards
+        for j, m in enumerate(d.discards):
+            played[(d.seat + 1 + j) % PLAYERS] |= m
+            answers.append(((d.seat + 1 + j) % PLAYERS, m))
+    return played, answers
+
+
 def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
     """The cards each other seat cannot hold now had it played the deal's history as basic
     does (`basic_move`), read from what `seat` sees: every rule below takes a card basic
@@ -138,17 +155,7 @@ def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
     # What each seat played from each completed trick on, walking back through them: a
     # card that a seat other than the leader held then (or holds now) was unseen by the
     # leader. The captured Dukals' cards are left out: when they were led is not recorded.
-    played = [0, 0, 0]
-    for i, card in enumerate(public.trick):
-        played[(public.leader + i) % PLAYERS] |= 1 << card
-    answers = [((d.seat + 1 + j) % PLAYERS, m) for d in public.dukals or ()
-               for j, m in enumerate(d.discards)]
-    if public.dukal is not None:
-        d = public.dukal
-        played[d.seat] |= d.cards
-        for j, m in enumerate(d.discards):
-            played[(d.seat + 1 + j) % PLAYERS] |= m
-            answers.append(((d.seat + 1 + j) % PLAYERS, m))
+    played, answers = _in_progress(public)
     tricks = public.tricks or ()
     for t in range(len(tricks) - 1, -1, -1):
         leader, cards, _ = tricks[t]
@@ -276,6 +283,12 @@ def playout(state: GanjifaState, seat: int) -> float:
 # the same world. With a trick on the table a world is drawn until basic's play explains
 # it (at most 8 draws, a draw and its test costing about 2/3 of a playout): the opponents'
 # cards in a trick say much about their hands (bench/README.md).
+def trick_on_table(view: View) -> bool:
+    """Whether a trick is on the table: what `sample` explains."""
+    return bool(view.public.trick)
+
+
 SETTINGS = Settings(basic=basic_move, value=value, rate=2.0, epsilon=0.0,
                     play_class=play_class, model=modelled, playout=playout,
-                    explain=Explain(tries=8, cost=3, sample=sample))
+                    explain=Explain(tries=8, cost=3, sample=sample,
+                                    applies=trick_on_table))

@@ -2,7 +2,7 @@
 
 Each playout samples a world consistent with the view (`Game.sample`; with a game's
 `model` and `explain` settings, rules/ai/settings.py, one in which the modelled play
-explains the deal's history and the trick on the table when a few draws find one), plays
+explains the deal's history and the play in progress when a few draws find one), plays
 a root candidate in it and then a fast epsilon-basic playout for every seat to the end of the
 deal, and scores the seat's settlement. The playouts go to the candidates by Sequential
 Halving, which plays the last one left. The search never reads a state: the fairness of the
@@ -22,7 +22,7 @@ from rules.game import Game, Move, NoWorldFits, Template, View
 from rules.registry import ai_of
 
 DEADLINE_SHARE = 0.8  # of the budget spent searching; the rest is parsing and answering
-# Draws of a world a move may spend, per playout, on explaining the trick on the table
+# Draws of a world a move may spend, per playout, on explaining the play in progress
 # (`rules.ai.settings.Explain`), so that a view few worlds explain does not run long.
 EXPLAIN_DRAWS = 3
 TEMPLATE_CANDIDATES = 6  # random completions of a combination move beside basic's choice
@@ -35,7 +35,7 @@ def playout_count(game: Game, view: View, budget_ms: int) -> int:
     ai = ai_of(game)
     left = sum(view.hidden) + game.hand(view.public, view.seat).bit_count()
     share = max(0.2, (ai.fixed_cost + left) / (ai.fixed_cost + len(game.deck)))
-    if ai.explain is not None and view.public.trick:
+    if ai.explain is not None and ai.explain.applies(view):
         share *= ai.explain.cost
     return max(1, int(budget_ms * ai.rate / share))
 
@@ -84,16 +84,17 @@ def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
 
 
 def explaining(game: Game, view: View, n: int) -> list[int]:
-    """The draws of worlds a move may spend on explaining the trick on the table (a game
-    with `Explain` settings and a trick: EXPLAIN_DRAWS a playout), as a one-item counter
-    `sample` runs down."""
-    if ai_of(game).explain is not None and view.public.trick:
+    """The draws of worlds a move may spend on explaining the play in progress (a game
+    with `Explain` settings that apply to the view: EXPLAIN_DRAWS a playout), as a one-item
+    counter `sample` runs down."""
+    explain = ai_of(game).explain
+    if explain is not None and explain.applies(view):
         return [EXPLAIN_DRAWS * n]
     return [0]
 
 
 def sample(game: Game, view: View, rng: random.Random, draws: list[int]) -> object:
-    """A world of the view; with a trick on the table and `Explain` settings, one that the
+    """A world of the view; with `Explain` settings that apply to it, one that the
     model explains when one of at most `tries` draws does and the move's draws last."""
     explain = ai_of(game).explain
     if draws[0] > 1 and explain is not None:

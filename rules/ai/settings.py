@@ -14,14 +14,16 @@ from rules.game import Game, Move, View
 
 @dataclass
 class Explain:
-    """Worlds drawn until one in which the playouts' model explains the trick on the table
-    (Ganjifa): at most `tries` draws a world, each draw and its test costing `cost` times
-    a playout's share of the budget. `sample(game, view, rng, tries)` gives the world and
-    the draws it used."""
+    """Worlds drawn until one in which the playouts' model explains the play in progress
+    (Ganjifa's trick on the table): `applies(view)` says whether the view shows such play;
+    at most `tries` draws a world, each draw and its test costing `cost` times a playout's
+    share of the budget. `sample(game, view, rng, tries)` gives the world and the draws it
+    used."""
 
     tries: int
     cost: float
     sample: Callable[[Game, View, random.Random, int], tuple[Any, int]]
+    applies: Callable[[View], bool]
 
 
 @dataclass

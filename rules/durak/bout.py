@@ -20,15 +20,10 @@ from rules.durak.end import went_out
 from rules.durak.passing import transfer_cards, transfer_reason
 from rules.durak.refill import refill, refill_order
 from rules.durak.state import DurakState, gone, new_state, next_in, round_of
-from rules.game import Move
+from rules.game import IllegalMove, Move, missing
 from rules.reasons import Reason
 
 ACTIONS = ("attack", "defend", "take", "pass", "transfer")
-
-
-class IllegalMove(ValueError):
-    """A move applied without `verify` that the rules do not allow: the state is left
-    as it was, never one holding a card twice."""
 
 
 def turn(hands: tuple[int, ...], stock, attacker: int, table, taking: bool
@@ -126,7 +121,8 @@ def verify(state: DurakState, move: Move, codes: tuple[str, ...]) -> Reason | No
         return None  # D7: taking is always allowed
     if action == "pass":
         return None if table else Reason("cannot_pass_empty_table", "D6")
-    assert card is not None  # checked above: mypy's narrowing
+    if card is None:  # checked above; this tells mypy
+        raise missing(move, "card")
     if not hands[move.seat] >> card & 1:
         return Reason("card_not_in_hand", "D1", {"seat": move.seat, "card": codes[card]})
     if action == "defend":

@@ -43,8 +43,9 @@ class Durak(Game):
         "wikipedia": "https://en.wikipedia.org/wiki/Durak",
     }
     rules = tuple(f"D{i}" for i in range(1, 26))
+    move_fields = {a: ("card",) if a in ("attack", "defend", "transfer") else ()
+                   for a in bout.ACTIONS}
     actions = bout.ACTIONS
-    ai_module = "rules.ai.durak"
 
     @property
     def all_cards(self) -> Deck:
@@ -250,6 +251,7 @@ class Durak(Game):
         return [PASSES[attacker]]  # D13
 
     def verify(self, state: DurakState, move: Move) -> Reason | None:
+        self.check_form(state, move)
         return bout.verify(state, move, ALL.codes)
 
     def apply(self, state: DurakState, move: Move) -> DurakState:
@@ -309,21 +311,7 @@ class Durak(Game):
                 hand1 |= on_table
             next_attacker = attacker  # D10
         if stock:
-            # D12: the attacker of the bout draws up to six first, then the defender.
-            first, second = (hand1, hand0) if attacker else (hand0, hand1)
-            drawn = HAND_SIZE - first.bit_count()
-            if drawn > 0:
-                for c in stock[:drawn]:
-                    first |= BIT[c]
-            else:
-                drawn = 0
-            need = HAND_SIZE - second.bit_count()
-            if need > 0:
-                for c in stock[drawn:drawn + need]:
-                    second |= BIT[c]
-                drawn += need
-            stock = stock[drawn:]
-            hand0, hand1 = (second, first) if attacker else (first, second)
+            hand0, hand1, stock = _draw_two(stock, hand0, hand1, attacker)
         if not stock and not (hand0 and hand1):  # D14: the stock is out, a hand is empty
             hands = (hand0, hand1)
             return new_state(DurakState, (trump, hands, stock, discard, next_attacker, (),
@@ -332,10 +320,7 @@ class Durak(Game):
         return new_state(DurakState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
                                       False, "attack", next_attacker, CLASSIC, (), -1, None))
 
-    def play(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
-        reason = self.verify(state, move)
-        if reason is not None:
-            raise bout.IllegalMove(reason.message)
+    def transition(self, state: DurakState, move: Move) -> tuple[DurakState, list[dict]]:
         new = self.apply(state, move)
         return new, self.events(state, move, new)
 
@@ -400,6 +385,25 @@ class Durak(Game):
         if v.phase != "over":
             return None
         return end.result(self.sample(v, random.Random(0)))
+
+
+def _draw_two(stock: tuple[int, ...], hand0: int, hand1: int, attacker: int
+              ) -> tuple[int, int, tuple[int, ...]]:
+    """D12 for two players, at a bout's end: the attacker of the bout draws up to six
+    first, then the defender; the hands and the stock left."""
+    first, second = (hand1, hand0) if attacker else (hand0, hand1)
+    drawn = HAND_SIZE - first.bit_count()
+    if drawn > 0:
+        for c in stock[:drawn]:
+            first |= BIT[c]
+    else:
+        drawn = 0
+    need = HAND_SIZE - second.bit_count()
+    if need > 0:
+        for c in stock[drawn:drawn + need]:
+            second |= BIT[c]
+        drawn += need
+    return ((second, first) if attacker else (first, second)) + (stock[drawn:],)
 
 
 GAME = Durak()

@@ -9,11 +9,13 @@ from rules.game import (
     UNSET,
     Game,
     InvalidState,
+    MalformedMove,
     Move,
     Problem,
     Template,
     View,
     derived_problems,
+    missing,
 )
 from rules.reasons import Reason
 from rules.tarot import checks
@@ -79,7 +81,9 @@ class Tarot(Game):
     }
     # T1–T17 for every count, T18–T24 for the three- and five-player games (`counts`).
     rules = tuple(f"T{i}" for i in range(1, 25))
-    actions = ("bid", "call", "discard", "chelem", "poignee", "play")
+    move_fields = {"bid": ("contract",), "call": ("card",), "discard": ("cards",),
+                   "chelem": ("announce",), "poignee": ("cards",), "play": ("card",)}
+    actions = tuple(move_fields)
 
     def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
         return name_card(catalogue, suit, rank)
@@ -239,10 +243,12 @@ class Tarot(Game):
     def discard_template(self, state: TarotState) -> Template:
         """T5, T20: the écart's template for the taker's hand."""
         taker = state.taker
-        assert taker is not None  # the discard phase has a taker
+        if taker is None:
+            raise ValueError("a Tarot state in phase discard with no taker")
         return discard_template(taker, state.hands[taker], COUNTS[len(state.hands)].chien)
 
     def verify(self, state: TarotState, move: Move) -> Reason | None:
+        self.check_form(state, move)
         phase = state.phase
         if phase == "over":
             return Reason("deal_over", "T3" if state.taker is None else "T9")
@@ -255,7 +261,8 @@ class Tarot(Game):
                           {"action": action, "phase": phase})
         if action == "play":
             card = move.card
-            assert card is not None  # the move's schema requires a card for play
+            if card is None:  # check_form has refused it; this tells mypy
+                raise missing(move, "card")
             hand = state.hands[seat]
             if not hand >> card & 1:
                 return Reason("card_not_in_hand", "T9", {"seat": seat, "card": DECK.codes[card]})
@@ -265,14 +272,17 @@ class Tarot(Game):
         if action == "bid":
             highest = highest_bid(state.bids)[0]
             contract = move.contract
-            assert contract is not None  # the move's schema requires a contract for bid
+            if contract != "pass" and contract not in BID_RANK:
+                raise MalformedMove("contract", f"no contract {contract!r}")
             if contract != "pass" and BID_RANK[contract] <= highest:
                 return Reason("bid_too_low", "T4", {"contract": BIDS[highest]})
             return None
         if action == "call":
-            assert move.card is not None  # the move's schema requires a card for call
-            if not callable_cards(state.hands[seat]) >> move.card & 1:
-                return Reason("card_not_callable", "T22", {"card": DECK.codes[move.card]})
+            card = move.card
+            if card is None:
+                raise missing(move, "card")
+            if not callable_cards(state.hands[seat]) >> card & 1:
+                return Reason("card_not_callable", "T22", {"card": DECK.codes[card]})
             return None
         if action == "poignee":
             return self._verify_poignee(state, seat, move.cards or ())
@@ -308,29 +318,33 @@ class Tarot(Game):
         return Reason("invalid_poignee", "T8" if players == PLAYERS else "T21",
                       flaw) if flaw else None
 
-    def play(self, state: TarotState, move: Move) -> tuple[TarotState, list[dict]]:
+    def transition(self, state: TarotState, move: Move) -> tuple[TarotState, list[dict]]:
         action = move.action
-        if action == "play":
-            assert move.card is not None  # each action's fields, as its schema requires
-            return self._play_card(state, move.seat, move.card)
+        # Each action's fields as check_form requires them: the tests tell mypy.
+        if action == "play" or action == "call":
+            card = move.card
+            if card is None:
+                raise missing(move, "card")
+            if action == "play":
+                return self._play_card(state, move.seat, card)
+            return self._call(state, move.seat, card)
         if action == "bid":
-            assert move.contract is not None
+            if move.contract is None:
+                raise missing(move, "contract")
             return self._bid(state, move.seat, move.contract)
-        if action == "call":
-            assert move.card is not None
-            return self._call(state, move.seat, move.card)
-        if action == "poignee":
-            assert move.cards is not None
+        if action == "poignee" or action == "discard":
+            if move.cards is None:
+                raise missing(move, "cards")
             cards = mask_of(move.cards)
+            if action == "discard":
+                return self._discard(state, move.seat, cards)
             level = COUNTS[len(state.hands)].poignees[len(move.cards)]
             st = state._replace(poignees=(*state.poignees, (move.seat, cards)))
             return st, [{"type": "poignee", "seat": move.seat, "level": level,
                          "cards": bit_list(cards)}]
-        if action == "discard":
-            assert move.cards is not None
-            return self._discard(state, move.seat, mask_of(move.cards))
         # T7: an announced chelem lets the taker lead the first trick.
-        assert state.taker is not None  # the chelem phase has a taker
+        if state.taker is None:
+            raise ValueError("a Tarot state in phase chelem with no taker")
         leader = state.taker if move.announce else (state.dealer + 1) % len(state.hands)
         st = state._replace(chelem=bool(move.announce), leader=leader, phase="play",
                             to_act=leader)
@@ -375,7 +389,6 @@ class Tarot(Game):
             new = st._replace(bids=bids, phase="over", to_act=None)
             events.append({"type": "deal_over", "settlement": settle(new)})
             return new, events
-        assert contract_ is not None  # a taker has a contract
         events.append({"type": "taker", "seat": taker, "contract": contract_})
         st = st._replace(bids=bids, taker=taker, contract=contract_, to_act=taker)
         if n == CALLING:  # T22: the call comes first
@@ -391,7 +404,8 @@ class Tarot(Game):
     def _after_call(st: TarotState, events: list[dict]):
         """T5, T6: the chien shown and taken in a prise or garde, else the chelem decision."""
         taker = st.taker
-        assert taker is not None  # the bidding found one
+        if taker is None:
+            raise ValueError("a Tarot state past the bidding with no taker")
         if st.contract not in CHIEN_TAKEN:  # T6: the chien stays aside, unseen
             return st._replace(phase="chelem"), events
         hands = list(st.hands)

@@ -62,14 +62,14 @@ def score(contract: str, taker: int, bouts: int, half_points: int,
         per_defender += value if made else -value
 
     chelem = None
-    if chelem_announced or chelem_made_by is not None:  # T16, not multiplied
-        if chelem_announced:
-            # [decided] an announced chelem that the attack camp does not make fails,
-            # whoever else won tricks: 200 to the defenders, nothing more.
-            camp, value = ("taker", 400) if chelem_made_by == "taker" else ("defense", 200)
-        else:
-            assert chelem_made_by is not None  # a chelem made unannounced
-            camp, value = chelem_made_by, 200
+    camp = None  # T16, not multiplied
+    if chelem_announced:
+        # [decided] an announced chelem that the attack camp does not make fails,
+        # whoever else won tricks: 200 to the defenders, nothing more.
+        camp, value = ("taker", 400) if chelem_made_by == "taker" else ("defense", 200)
+    elif chelem_made_by is not None:  # a chelem made unannounced
+        camp, value = chelem_made_by, 200
+    if camp is not None:
         chelem = {"announced": bool(chelem_announced), "made_by": chelem_made_by,
                   "camp": camp, "value": value}
         per_defender += value if camp == "taker" else -value
@@ -157,7 +157,8 @@ def settle(state: TarotState) -> dict:
     levels = COUNTS[players].poignees
     poignees = [({"seat": seat}, levels[mask.bit_count()])
                 for seat, mask in state.poignees]
-    assert state.contract is not None  # a taker has a contract
+    if state.contract is None:
+        raise ValueError("a Tarot state with a taker and no contract")
     return score(state.contract, taker, bouts, half, petit, poignees, bool(state.chelem),
                  made_by, players, state.partner)
 

@@ -180,7 +180,9 @@ def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
     count = COUNTS[players]
     attackers = 2 if partner is not None else 1
     problems.extend(_poignee_problems(count.players, attackers, poignees))
-    table = feasible(players, contract, attackers)
+    # T5: a prise and a garde set the same cards aside; one table serves both.
+    table = feasible(players, CHIEN_TAKEN[0] if contract in CHIEN_TAKEN else contract,
+                     attackers)
     mask = table.get((bouts, chelem_made_by, petit_au_bout), 0)
     if mask >> half_points & 1:
         return problems

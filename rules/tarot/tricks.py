@@ -112,8 +112,7 @@ def follow_reason(seat: int, hand: int, trick, card: int) -> Reason | None:
 
 def opening_reason(called: int | None, card: int) -> Reason | None:
     """T23 as a reason, for the first card of the deal's first trick."""
-    if opening_bar(called) >> card & 1:
-        assert called is not None  # a bar is a called card's suit
+    if called is not None and opening_bar(called) >> card & 1:  # a bar is a called suit
         return Reason("called_suit_opening", "T23", {"card": DECK.codes[card],
                                                      "called": DECK.codes[called]})
     return None

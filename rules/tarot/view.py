@@ -64,32 +64,9 @@ def sample(view: View, rng: random.Random) -> TarotState:
     seat, hidden = view.seat, view.hidden
     players = len(public.hands)
     taker = public.taker
-    played = [0] * players
-    forbidden = [0] * players
-    seen = public.hands[seat] | public.ecart
-    rounds = [(leader, cards) for leader, cards, _ in public.tricks]
-    rounds.append((public.leader, public.trick))
-    for leader, cards in rounds:
-        for j, c in enumerate(cards):
-            s = (leader + j) % players
-            seen |= 1 << c
-            played[s] |= 1 << c
-            forbidden[s] |= void_shown(cards[:j], c)
+    seen, played, forbidden = _plays_seen(public, seat, players)
     pile = bit_list(DECK.full & ~seen)
-    allowed = [DECK.full] * (players + 2)
-    allowed[players + 1] = ORDINARY  # T5: no King, bout or trump hides in the écart
-    if public.chien_shown:
-        for i in range(players + 1):
-            if i != taker:
-                allowed[i] &= ~public.chien_shown
-    if public.ecart & TRUMPS and taker is not None:
-        forbidden[taker] |= ORDINARY  # T5: trumps only once the ordinary cards ran out
-    for s, shown in public.poignees:
-        for i in range(players + 2):
-            if i != s:
-                allowed[i] &= ~shown
-        if shown & EXCUSE_BIT:
-            forbidden[s] |= TRUMPS & ~shown  # T8: every trump held was shown
+    allowed = _shown_constraints(public, forbidden, players)
     _call_constraints(public, allowed, players)
     petit_sec_deal = view.phase == "over" and not public.bids
     if petit_sec_deal and not petit_sec(public.hands[seat]):
@@ -114,21 +91,68 @@ def sample(view: View, rng: random.Random) -> TarotState:
                                 ecart=public.ecart | dealt[players + 1])
         if public.called is not None and taker is not None:
             world = world._replace(partner=holder(hands, played, taker, public.called))
-        if not petit_sec_deal:
-            sec = False
-            for s in range(players):
-                held = hands[s] | played[s]
-                if s == taker and chien_taken:
-                    held = (held | public.ecart | dealt[players + 1]) & ~public.chien_shown
-                sec = sec or petit_sec(held)
-            if sec:
-                continue  # T3: the deal would have been annulled
+        if not petit_sec_deal and _deals_petit_sec(public, hands, played, dealt, chien_taken):
+            continue  # T3: the deal would have been annulled
         return world
     if world is not None:
         # So unlikely a view that 200 deals all gave someone a petit sec: play on in a
         # world that breaks only T3's dealing condition rather than fail the request.
         return world
     raise NoWorldFits("no deal of the hidden cards fits this view")
+
+
+def _plays_seen(public: TarotState, seat: int, players: int
+                ) -> tuple[int, list[int], list[int]]:
+    """The cards the seat has seen (its hand, its écart, every card played), the cards each
+    seat played, and the cards each seat showed it lacks by its plays (T9)."""
+    played = [0] * players
+    forbidden = [0] * players
+    seen = public.hands[seat] | public.ecart
+    rounds = [(leader, cards) for leader, cards, _ in public.tricks]
+    rounds.append((public.leader, public.trick))
+    for leader, cards in rounds:
+        for j, c in enumerate(cards):
+            s = (leader + j) % players
+            seen |= 1 << c
+            played[s] |= 1 << c
+            forbidden[s] |= void_shown(cards[:j], c)
+    return seen, played, forbidden
+
+
+def _shown_constraints(public: TarotState, forbidden: list[int], players: int) -> list[int]:
+    """The cards each hidden place (the hands, the chien, the écart) may hold by what was
+    shown: the chien (T5), the écart's trumps (T5), the poignées (T8); `forbidden` gains
+    what a seat is known to lack."""
+    taker = public.taker
+    allowed = [DECK.full] * (players + 2)
+    allowed[players + 1] = ORDINARY  # T5: no King, bout or trump hides in the écart
+    if public.chien_shown:
+        for i in range(players + 1):
+            if i != taker:
+                allowed[i] &= ~public.chien_shown
+    if public.ecart & TRUMPS and taker is not None:
+        forbidden[taker] |= ORDINARY  # T5: trumps only once the ordinary cards ran out
+    for s, shown in public.poignees:
+        for i in range(players + 2):
+            if i != s:
+                allowed[i] &= ~shown
+        if shown & EXCUSE_BIT:
+            forbidden[s] |= TRUMPS & ~shown  # T8: every trump held was shown
+    return allowed
+
+
+def _deals_petit_sec(public: TarotState, hands: list[int], played: list[int],
+                     dealt: list[int], chien_taken: bool) -> bool:
+    """T3: whether a seat of a sampled world was dealt the Petit sec (its hand, its played
+    cards, and for a taker who took the chien its écart instead of the chien)."""
+    players, taker = len(hands), public.taker
+    sec = False
+    for s in range(players):
+        held = hands[s] | played[s]
+        if s == taker and chien_taken:
+            held = (held | public.ecart | dealt[players + 1]) & ~public.chien_shown
+        sec = sec or petit_sec(held)
+    return sec
 
 
 def _call_constraints(public: TarotState, allowed: list[int], players: int) -> None:

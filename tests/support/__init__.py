@@ -1,13 +1,7 @@
-"""What the tests of every game share; one module per game beside it."""
+"""What the tests of every game share; one module per game beside it, each found through
+tests/support/games.py."""
 
 from __future__ import annotations
-
-import importlib
-
-
-def support(game_id: str):
-    """The game's test support module: tests/support/<game_id>.py."""
-    return importlib.import_module(f"tests.support.{game_id}")
 
 
 def round_trip(schemas, state):

@@ -1,4 +1,4 @@
-"""Hostile bodies (issue 16), shared by tests/test_abuse.py and the contract fuzz test: every
+"""Hostile bodies, shared by tests/test_abuse.py and the contract fuzz test: every
 list field of every request schema, a value put anywhere in a body, bodies too big or too
 deep for orjson.dumps to write, and valid mid-deal states to damage."""
 

@@ -8,6 +8,7 @@ import random
 from rules.durak import ALL, CLASSIC, GAME, DurakState, gone, round_of, turn
 from rules.durak import bout as general
 from rules.game import Move
+from tests.support.game import GameTests
 
 EVERY_MOVE = {
     players: [Move(s, a) for s in range(players) for a in ("take", "pass")] + [
@@ -91,3 +92,7 @@ def check_final(state: DurakState, settlement: dict) -> None:
     if players == 2:
         assert set(settlement) == {"outcome", "durak", "scores"}  # D15's shape
     assert GAME.legal_moves(state) == []
+
+
+TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=2000, http_deals=100,
+                  deal_options=({},), over_rule="D14", record_seed=3)

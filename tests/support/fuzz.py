@@ -32,9 +32,10 @@ from service.signing import Signer
 from tests.support.abuse import card_lists, every_count, mid_deal_states, nested
 
 STATE_ENDPOINTS = ("legal-moves", "move", "ai-move", "view", "replay", "render")
-# Score sheets: a Tarot deal played elsewhere (and, where the service has it, an evening's).
-SHEET_ENDPOINTS = ("settlement",)
-ANSWER_TYPES = {"application/json", "image/svg+xml", "text/plain"}  # render: a picture, text
+# Score sheets: a Tarot deal played elsewhere, and an evening's deals.
+SHEET_ENDPOINTS = ("settlement", "session")
+# render: a picture or text; session: JSON or CSV
+ANSWER_TYPES = {"application/json", "image/svg+xml", "text/plain", "text/csv"}
 RAW = "\u2063raw\u2063"  # stands for a value orjson cannot write (too deep), put in after
 MAX_SEAT = max(GAMES[g].game.counts[-1] for g in GAMES) - 1
 
@@ -155,6 +156,24 @@ def score_sheet(rng: random.Random) -> dict:
     return sheet
 
 
+def session_body(rng: random.Random) -> dict:
+    """An evening's sheets (API.md, the Tarot session): names, deals, the first dealer."""
+    players = rng.choice([3, 4, 5])
+    deals: list[dict] = []
+    for _ in range(rng.randrange(1, 5)):
+        if rng.random() < 0.15:
+            deals.append({"annulled": rng.choice(["all_pass", "petit_sec"])})
+            continue
+        sheet = score_sheet(rng)
+        while sheet["players"] != players:
+            sheet = score_sheet(rng)
+        if rng.random() < 0.5:
+            del sheet["players"]  # the session's count
+        deals.append(sheet)
+    return {"players": ["Ana", "Béla", "Chandra", "Dara", "Ezra"][:players], "deals": deals,
+            "dealer": rng.randrange(players)}
+
+
 def seat_choice(rng: random.Random, players: int):
     """Seats at the edges of the state's count and of the schemas' bound, and wrong types."""
     return rng.choice([0, players - 1, players, MAX_SEAT, MAX_SEAT + 1, -1, "0", None])
@@ -228,9 +247,10 @@ class Fuzzer:
     def close(self) -> None:
         self.session.close()
 
-    def post(self, path: str, raw: bytes) -> requests.Response:
+    def post(self, path: str, raw: bytes, headers: dict | None = None) -> requests.Response:
         return self.session.post(f"{self.base}{path}", data=raw, timeout=60,
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json",
+                                          **(headers or {})})
 
     def state_case(self, i: int) -> tuple[str, int, str, str, bytes, dict | None]:
         rng = self.rng
@@ -261,22 +281,25 @@ class Fuzzer:
 
     def sheet_case(self) -> tuple[str, int, str, str, bytes, dict | None]:
         rng = self.rng
-        sheet = score_sheet(rng)
+        endpoint = rng.choice(SHEET_ENDPOINTS)
+        sheet = score_sheet(rng) if endpoint == "settlement" else session_body(rng)
+        players = sheet["players"] if endpoint == "settlement" else len(sheet["players"])
         what = "whole"
         if rng.random() < 0.7:
-            sheet, what = mutate(rng, sheet, ["simple", "taker", "garde"])
-        return "tarot", sheet.get("players", 0), "settlement", what, encoded(rng, sheet), None
+            sheet, what = mutate(rng, sheet, ["simple", "taker", "garde", "all_pass"])
+        return "tarot", players, endpoint, what, encoded(rng, sheet), None
 
     def run(self, count: int) -> list[Failure]:
         failures = []
         for i in range(count):
-            if i % 8 == 7:
+            headers = {}
+            if i % 6 == 5:
                 game_id, players, endpoint, what, raw, state = self.sheet_case()
-                path = "/v1/games/tarot/settlement"
+                if endpoint == "session" and self.rng.random() < 0.3:
+                    headers["Accept"] = "text/csv"
             else:
                 game_id, players, endpoint, what, raw, state = self.state_case(i)
-                path = f"/v1/games/{game_id}/{endpoint}"
-            r = self.post(path, raw)
+            r = self.post(f"/v1/games/{game_id}/{endpoint}", raw, headers)
             self.seen[endpoint, r.status_code] += 1
             kind = r.headers.get("Content-Type", "")
             ok = r.status_code == 200 and kind.split(";")[0] in ANSWER_TYPES or (

@@ -19,6 +19,7 @@ from rules.ganjifa import (
     GanjifaState,
     turn,
 )
+from tests.support.game import GameTests
 
 CARDS = list(range(len(DECK)))
 # The constant part: every card of the deck played by every seat.
@@ -137,3 +138,7 @@ def check_final(state: GanjifaState, settlement: dict) -> None:
     assert settlement["captured"] == counts and settlement["scores"] == counts
     assert settlement["winners"] == [s for s in range(PLAYERS) if counts[s] == max(counts)]
     assert GAME.legal_moves(state) == []
+
+
+TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=1000, http_deals=50,
+                  deal_options=({}, {"period": "night"}), over_rule="G9", record_seed=4)

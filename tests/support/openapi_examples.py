@@ -141,10 +141,10 @@ def cases(client) -> list[tuple[str, str, str, str, str, object]]:
          {"contract": "prise", "bouts": 1, "points": 30, "petit_au_bout": "defense"}),
         ("evening", "Four players, four deals, one of them all passed", "post", SESSION,
          "tarot", EVENING),
-        ("impossible-deal", "A session whose second deal is of another count", "post",
-         SESSION, "tarot", {**EVENING, "deals": [EVENING["deals"][0], {
-             "players": 5, "partner": None, "contract": "garde", "bouts": 2,
-             "points": 45}]}),
+        ("impossible-deal", "A session whose second deal no deal produces: three bouts "
+         "with 5 points", "post", SESSION, "tarot", {**EVENING, "deals": [
+             EVENING["deals"][0], {"contract": "garde", "taker": 2, "bouts": 3,
+                                   "points": 5}]}),
         ("unknown-game", "What unknown-game means", "get", "/problems/{slug}",
          "unknown-game", None),
         ("invalid-state", "What invalid-state means", "get", "/problems/{slug}",

@@ -27,7 +27,9 @@ def free_port() -> int:
 
 
 def wait_until_healthy(base: str, proc: subprocess.Popen, log) -> None:
-    deadline = time.monotonic() + 30
+    # A bound on a hung start, not a speed check: a loaded machine can take a minute to
+    # import the app in every worker.
+    deadline = time.monotonic() + 120
     while True:
         try:
             if requests.get(f"{base}/healthz", timeout=1).status_code == 200:

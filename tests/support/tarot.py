@@ -12,6 +12,7 @@ from rules.tarot import (
     COUNTS,
     DECK,
     EXCUSE,
+    GAME,
     HALF_POINTS,
     KINGS,
     MAX_PLAYERS,
@@ -23,6 +24,7 @@ from rules.tarot import (
     petit_sec,
     poignee_pool,
 )
+from tests.support.game import GameTests
 
 CARDS = list(range(len(DECK)))
 SUIT_CARDS = [c for c in CARDS if not (TRUMPS | 1 << EXCUSE) >> c & 1]
@@ -152,3 +154,7 @@ def check_final(state: TarotState, settlement: dict) -> None:
     defenders = players - 1 - (partner is not None)
     assert scores == [(defenders - (partner is not None)) * d if s == taker else
                       d if s == partner else -d for s in range(players)]
+
+
+TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=1000, http_deals=50,
+                  deal_options=({}, {"dealer": 0}), over_rule="T9", record_seed=1)

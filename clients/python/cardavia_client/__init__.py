@@ -28,6 +28,7 @@ from cardavia_client.types import (
     Reason,
     ReplayResult,
     Rule,
+    Session,
     Settlement,
     State,
 )
@@ -35,5 +36,6 @@ from cardavia_client.types import (
 __all__ = [
     "DEFAULT_URL", "AiMove", "CardaviaError", "Client", "Deal", "GameInfo", "GameRecord",
     "LegalMoves", "Move", "MoveResult", "ProblemError", "Reason", "ReplayResult", "Rule",
-    "Settlement", "State", "TimeoutError", "UnexpectedAnswerError", "UnreachableError",
+    "Session", "Settlement", "State", "TimeoutError", "UnexpectedAnswerError",
+    "UnreachableError",
 ]

@@ -2,11 +2,13 @@
 
     cardavia deal durak --seed 1 > dealt.json
     cardavia moves dealt.json
-    cardavia move dealt.json attack 8S
-    cardavia replay record.json
+    cardavia move dealt.json attack 6S
+    cardavia render dealt.json --seat 1
     cardavia score --contract garde --taker 1 --bouts 2 --points 45
-    cardavia render dealt.json --seat 0
+    cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
+    cardavia score evening.json
     cardavia play durak
+    cardavia replay durak-record.json
     cardavia match durak --seats strong,basic --deals 100 --budget 200
 
 The server is `--url`, else `CARDAVIA_URL`, else http://127.0.0.1:8000. Exit status: 0 on
@@ -17,27 +19,40 @@ out of reach).
 A move is written as its action and what goes with it, the way `moves` lists them:
 `attack 8S`, `take`, `bid garde`, `discard 9D 1C 2C 6C 7C CC`, `chelem no`, `play RRAM`.
 At the `play` prompt a move's number in the list, or just its card or contract, will do.
+Labels (`score`'s sheet, the table) are in `--lang`'s language, as the service's table
+page says them.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
+import re
 import sys
 import textwrap
 from pathlib import Path
 from typing import Any, NoReturn, cast
 
-import requests
-
 from cardavia_client import match
-from cardavia_client.client import DEFAULT_URL, CardaviaError, Client, ProblemError
+from cardavia_client.client import (
+    DEFAULT_URL,
+    CardaviaError,
+    Client,
+    ProblemError,
+    TimeoutError,
+    UnreachableError,
+)
 from cardavia_client.types import GameRecord, Move, Reason, State
 
 GAMES = ("durak", "tarot", "ganjifa")
+# Each game's actions (API.md's moves), to name them when a typed one is none of them.
+ACTIONS = {"durak": ("attack", "defend", "take", "pass", "transfer"),
+           "tarot": ("bid", "call", "discard", "chelem", "poignee", "play"),
+           "ganjifa": ("play", "dukal", "discard")}
 ILLEGAL, USAGE = 1, 2
-CARD_ACTIONS = ("attack", "defend", "play", "call")
+CARD_ACTIONS = ("attack", "defend", "transfer", "play", "call")
 CARDS_ACTIONS = ("discard", "dukal", "poignee")
 YES, NO = ("yes", "true", "y"), ("no", "false", "n")
 
@@ -68,8 +83,18 @@ def notation(move: Move) -> str:
     return " ".join(words)
 
 
-def parse_move(text: str, seat: int) -> Move:
-    """A move of `seat` from its notation (or a JSON object); UsageError if it is none."""
+def unknown_action(action: str, game: str) -> UsageError:
+    """A typed action that is none of the game's: its actions named, the nearest suggested."""
+    actions = ACTIONS[game]
+    nearest = difflib.get_close_matches(action, actions, n=1, cutoff=0.6)
+    hint = f"; did you mean '{nearest[0]}'?" if nearest else "."
+    return UsageError(f"'{action}' is not a {game} action: they are "
+                      f"{', '.join(actions)}{hint}")
+
+
+def parse_move(text: str, seat: int, game: str | None = None) -> Move:
+    """A move of `seat` from its notation (or a JSON object); UsageError if it is none. With
+    `game`, an action the game has not is refused here, naming the game's actions."""
     text = text.strip()
     if text.startswith("{"):
         try:
@@ -83,6 +108,8 @@ def parse_move(text: str, seat: int) -> Move:
     if not words:
         raise UsageError("no move given")
     action, rest = words[0].lower(), words[1:]
+    if game is not None and action not in ACTIONS[game]:
+        raise unknown_action(action, game)
     move: Move = {"seat": seat, "action": action}
     if action in CARD_ACTIONS:
         if len(rest) != 1:
@@ -106,7 +133,7 @@ def parse_move(text: str, seat: int) -> Move:
     return move
 
 
-def choose(text: str, listed: list[Move], seat: int) -> Move:
+def choose(text: str, listed: list[Move], seat: int, game: str | None = None) -> Move:
     """The move meant by `text` at the play prompt: a number of the list, a listed move's
     notation or its last words alone (`8S` for `attack 8S`), else the notation parsed."""
     text = " ".join(text.split())
@@ -124,7 +151,7 @@ def choose(text: str, listed: list[Move], seat: int) -> Move:
     tail = [m for m in concrete if notation(m).lower().split(" ", 1)[-1] == text.lower()]
     if len(tail) == 1:
         return tail[0]
-    return parse_move(text, seat)
+    return parse_move(text, seat, game)
 
 
 # -- reading and printing --------------------------------------------------------------------
@@ -236,7 +263,7 @@ def cmd_move(client: Client, args: argparse.Namespace) -> int:
     seat = args.seat if args.seat is not None else state.get("to_act")
     if seat is None:
         raise UsageError("nobody is to act in this state; give --seat")
-    move = parse_move(" ".join(args.move), seat)
+    move = parse_move(" ".join(args.move), seat, state["game"])
     result = client.move(state["game"], state, move)
     if not result.legal:
         assert result.reason is not None
@@ -276,6 +303,12 @@ def cmd_replay(client: Client, args: argparse.Namespace) -> int:
 
 
 def cmd_score(client: Client, args: argparse.Namespace) -> int:
+    if args.session is not None:
+        return score_session(client, args)
+    missing = [flag for flag, value in (("--contract", args.contract), ("--bouts", args.bouts),
+                                        ("--points", args.points)) if value is None]
+    if missing:
+        raise UsageError(f"score: {', '.join(missing)} needed, or a session file")
     sheet: dict[str, Any] = {"contract": args.contract, "taker": args.taker,
                              "bouts": args.bouts, "points": args.points,
                              "petit_au_bout": args.petit_au_bout}
@@ -291,36 +324,135 @@ def cmd_score(client: Client, args: argparse.Namespace) -> int:
     if args.players is not None:
         sheet["players"] = args.players
     if args.partner is not None:
+        if args.partner != "none" and not args.partner.isdigit():
+            raise UsageError(f"--partner {args.partner}: a seat number, or none for a taker "
+                             "alone")
         sheet["partner"] = None if args.partner == "none" else int(args.partner)
+    elif args.players == 5:
+        raise UsageError("--players 5 needs --partner: the called partner's seat, or none "
+                         "when the taker plays alone (T22)")
     settled = client.settlement(sheet)
     if args.json:
         dump(settled)
         return 0
-    print(score_sheet(settled))
+    print(score_sheet(settled, Words(client.words())))
     return 0
 
 
-def score_sheet(s: dict[str, Any]) -> str:
-    """A Tarot settlement as a score sheet: the contract and what it made, every bonus, and
-    each seat's score."""
+def score_session(client: Client, args: argparse.Namespace) -> int:
+    """`cardavia score SESSION`: a Tarot session file (the table page's, or any
+    `{"players", "deals", "dealer"?}`) settled by the service: every deal with the running
+    totals, then each player's figures."""
+    body = read_json(args.session)
+    if not isinstance(body, dict) or not {"players", "deals"} <= body.keys():
+        raise UsageError(f"{args.session}: not a session file "
+                         '({"players": [names], "deals": [sheets], "dealer"?})')
+    players, deals, dealer = body["players"], body["deals"], body.get("dealer")
+    if args.csv:
+        sys.stdout.write(client.tarot_session_csv(players, deals, dealer=dealer))
+        return 0
+    answer = client.tarot_session(players, deals, dealer=dealer)
+    if args.json:
+        dump(answer)
+        return 0
+    print(session_table(answer))
+    return 0
+
+
+def session_table(answer: dict[str, Any]) -> str:
+    """A session as a table: one line a deal (its dealer, taker and partner, contract,
+    bouts, points and result, then each player's running total), the totals, then each
+    player's figures."""
+    names = answer["players"]
+    width = max(6, *(len(n) for n in names))
+    head = ["#", "dealer", "taker", "contract", "bouts", "points", "result"]
+    rows = []
+    for i, deal in enumerate(answer["deals"]):
+        s = deal["settlement"]
+        if "annulled" in s:
+            cells = [str(i), names[deal["dealer"]], "", s["annulled"], "", "", "no score"]
+        else:
+            taker = names[s["taker"]]
+            if s.get("partner") is not None:
+                taker += f" + {names[s['partner']]}"
+            cells = [str(i), names[deal["dealer"]], taker, s["contract"], str(s["bouts"]),
+                     str(s["points"]), "made" if s["made"] else "failed"]
+        rows.append(cells + [str(t) for t in deal["totals"]])
+    rows.append(["Totals", "", "", "", "", "", ""] + [str(t) for t in answer["totals"]])
+    widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
+    lines = ["  ".join([h.ljust(w) for h, w in zip(head, widths, strict=True)]
+                       + [n.rjust(width) for n in names]).rstrip()]
+    for r in rows:
+        lines.append("  ".join([c.ljust(w) for c, w in zip(r, widths, strict=False)]
+                               + [t.rjust(width) for t in r[len(head):]]).rstrip())
+    lines.append(f"Next dealer: {names[answer['next_dealer']]}")
+    lines.append("")
+    for st in answer["statistics"]:
+        mean = "-" if st["mean_points_as_taker"] is None else f"{st['mean_points_as_taker']:g}"
+        lines.append(f"{st['player']}: {st['taken']} taken, {st['made']} made, "
+                     f"{st['failed']} failed; mean points as taker {mean}; "
+                     f"{st['petits_au_bout']} petit(s) au bout, {st['poignees']} poignée(s), "
+                     f"{st['chelems']} chelem(s)")
+    return "\n".join(lines)
+
+
+class Words:
+    """The table page's words in one language (`GET /table/locales/{lang}.json`): the
+    service's one word list for the table and the command line. A key it lacks is said in
+    English, as `ENGLISH` holds it."""
+
+    ENGLISH = {
+        "seat": "Seat {n}", "tarot.taker": "taker", "end.tarot.partner": "Partner",
+        "end.tarot.contract": "Contract", "end.tarot.bouts": "Bouts",
+        "end.tarot.points": "Points", "end.tarot.against": "{points} for a target of {target}",
+        "end.tarot.base": "Base", "end.tarot.made": "made", "end.tarot.failed": "failed",
+        "end.tarot.petit": "Petit au bout", "end.tarot.poignee": "Poignée {level} of {who}",
+        "end.tarot.chelem": "Chelem", "end.tarot.per_defender": "Per defender",
+        "end.tarot.petit_sec": "Annulled: a petit sec",
+        "end.tarot.all_pass": "Annulled: everybody passed",
+        "camp.taker": "to the taker's camp", "camp.defense": "to the defence",
+        "durak.defender": "defender",
+        "score": "score"}
+
+    def __init__(self, catalogue: dict[str, str]):
+        self.catalogue = catalogue
+
+    def __call__(self, key: str, **params: Any) -> str:
+        text = self.catalogue.get(key) or self.ENGLISH.get(key) or key.rsplit(".", 1)[-1]
+        return text.format(**params) if params else text
+
+
+def score_sheet(s: dict[str, Any], words: Words | None = None) -> str:
+    """A Tarot settlement as a score sheet, in `words`' language: the contract and what it
+    made, every bonus, and each seat's score."""
+    w = words or Words({})
     if "annulled" in s:
-        return f"Annulled deal ({s['annulled']}): no score."
-    lines = [f"Contract  {s['contract']} by seat {s['taker']} (x{s['multiplier']})",
-             f"Bouts     {s['bouts']}, so {s['target']} points needed",
-             f"Points    {s['points']}: {'made' if s['made'] else 'lost'}, base {s['base']}"]
+        return w(f"end.tarot.{s['annulled']}")
+    contract = w(f"contract.{s['contract']}")
+    rows = [(w("end.tarot.contract"), f"{contract} · {w('seat', n=s['taker'])} "
+                                      f"(x{s['multiplier']})"),
+            (w("end.tarot.bouts"), str(s["bouts"])),
+            (w("end.tarot.points"), w("end.tarot.against", points=s["points"],
+                                      target=s["target"]) + ": " +
+             w("end.tarot.made" if s["made"] else "end.tarot.failed")),
+            (w("end.tarot.base"), str(s["base"]))]
     if s.get("petit_au_bout"):
-        lines.append(f"Petit     au bout, {s['petit_au_bout']['camp']} "
-                     f"{s['petit_au_bout']['value']:+d}")
+        petit = s["petit_au_bout"]
+        rows.append((w("end.tarot.petit"), f"{petit['value']:+d} {w('camp.' + petit['camp'])}"))
     for p in s.get("poignees", []):
-        lines.append(f"Poignée   {p['level']}, {p['camp']} {p['value']:+d}")
+        # Who showed it: the taker, or a defender (the table's word for one).
+        who = w("tarot.taker" if p["camp"] == "taker" else "durak.defender")
+        rows.append((w("end.tarot.poignee", level=w(f"poignee.{p['level']}"), who=who),
+                     f"{p['value']:+d} {w('camp.' + p['camp'])}"))
     if s.get("chelem"):
-        lines.append(f"Chelem    {json.dumps(s['chelem'])}")
-    lines.append(f"Per defender {s['per_defender']}")
-    lines.append("Seat  score")
+        rows.append((w("end.tarot.chelem"), json.dumps(s["chelem"])))
+    rows.append((w("end.tarot.per_defender"), str(s["per_defender"])))
+    width = max(len(label) for label, _ in rows) + 2
+    lines = [label.ljust(width) + value for label, value in rows]
     for seat, score in enumerate(s["scores"]):
-        role = " taker" if seat == s["taker"] else (" partner" if seat == s.get("partner")
-                                                    else "")
-        lines.append(f"{seat:>4}  {score:>5}{role}")
+        role = w("tarot.taker") if seat == s["taker"] else (
+            w("end.tarot.partner") if seat == s.get("partner") else "")
+        lines.append(f"{w('seat', n=seat)}  {score:>5}  {role}".rstrip())
     return "\n".join(lines)
 
 
@@ -332,10 +464,10 @@ def cmd_render(client: Client, args: argparse.Namespace) -> int:
 
 
 def cmd_play(client: Client, args: argparse.Namespace) -> int:
-    return Table(client, args).play()
+    return TerminalPlay(client, args).play()
 
 
-class Table:
+class TerminalPlay:
     """`cardavia play GAME`: one seat at the terminal, the AI in every other seat."""
 
     def __init__(self, client: Client, args: argparse.Namespace):
@@ -355,12 +487,14 @@ class Table:
     def play(self) -> int:
         print(f"{self.game}: you are seat {self.seat}; the AI ({self.level}) plays the others.\n"
               "Give a move's number or notation; '?' lists the moves again, 'q' stops.")
+        redraw = True  # False after a typed move that was refused: only asked again
         while True:
             legal = self.client.legal_moves(self.game, self.state)
             if legal.to_act is None:
                 break
             if legal.to_act == self.seat:
-                move = self.ask([m for m in legal.moves if m["seat"] == self.seat])
+                move = self.ask([m for m in legal.moves if m["seat"] == self.seat], redraw)
+                redraw = True
                 if move is None:
                     print("Stopped before the end of the deal.")
                     self.write_record()
@@ -376,11 +510,14 @@ class Table:
                     raise  # the AI's move refused: not something the player can mend
                 # A typed move the service cannot read (an unknown action or card): the
                 # player is told why and asked again, as for an illegal one.
-                print(f"Not a move: {'; '.join(e.get('message', '') for e in refused.errors)}")
+                print(fit(f"Not a move: {'; '.join(e.get('message', '') for e in refused.errors)}",
+                          "", "  "))
+                redraw = False
                 continue
             if not result.legal:  # only a move typed in: the AI's and the listed are legal
                 assert result.reason is not None
-                print(f"Illegal: {reason_text(result.reason)}")
+                print(fit(f"Illegal: {reason_text(result.reason)}", "", "  "))
+                redraw = False
                 continue
             print(f"Seat {move['seat']}: {notation(move)}")
             for e in result.events:
@@ -396,11 +533,14 @@ class Table:
         self.write_record()
         return 0
 
-    def ask(self, listed: list[Move]) -> Move | None:
-        """The player's move, asked until one is given; None when the player stops."""
-        print(self.client.render(self.game, self.state, seat=self.seat, format="text"
-                                 ).rstrip("\n"))
-        self.show(listed)
+    def ask(self, listed: list[Move], redraw: bool = True) -> Move | None:
+        """The player's move, asked until one is given; None when the player stops. The
+        table and the moves are drawn first, unless the player is asked again after a move
+        the service refused (`redraw` False): '?' lists the moves."""
+        if redraw:
+            print(self.client.render(self.game, self.state, seat=self.seat, format="text"
+                                     ).rstrip("\n"))
+            self.show(listed)
         while True:
             try:
                 text = input("Your move> ")
@@ -413,9 +553,9 @@ class Table:
                 self.show(listed)
                 continue
             try:
-                return choose(text, listed, self.seat)
+                return choose(text, listed, self.seat, self.game)
             except UsageError as e:
-                print(f"  {e}")
+                print(fit(str(e), "  ", "    "))
 
     @staticmethod
     def show(listed: list[Move]) -> None:
@@ -463,6 +603,13 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        # argparse names the choices of a mistyped subcommand or game; add the nearest.
+        typo = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if typo:
+            nearest = difflib.get_close_matches(typo.group(1),
+                                                re.findall(r"'([^']*)'", typo.group(2)), n=1)
+            if nearest:
+                message += f"; did you mean '{nearest[0]}'?"
         self.print_usage(sys.stderr)
         self.exit(USAGE, f"{self.prog}: error: {message}\n")
 
@@ -504,12 +651,16 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="the service's answer as it is")
     q.set_defaults(run=cmd_replay)
 
-    q = sub.add_parser("score", help="a Tarot score sheet, from its flags")
-    q.add_argument("--contract", required=True,
-                   choices=("prise", "garde", "garde_sans", "garde_contre"))
+    q = sub.add_parser("score", help="a Tarot score sheet, from its flags; or a session "
+                       "file: every deal and the running totals")
+    q.add_argument("session", nargs="?", help="a session file (JSON: players, deals, "
+                   "dealer), as the table page exports it; - for stdin")
+    q.add_argument("--csv", action="store_true", help="with a session file: the session as "
+                   "CSV")
+    q.add_argument("--contract", choices=("prise", "garde", "garde_sans", "garde_contre"))
     q.add_argument("--taker", type=int, default=0)
-    q.add_argument("--bouts", type=int, required=True, choices=range(4))
-    q.add_argument("--points", type=float, required=True, help="the taker's card points")
+    q.add_argument("--bouts", type=int, choices=range(4))
+    q.add_argument("--points", type=float, help="the taker's card points")
     q.add_argument("--petit-au-bout", choices=("taker", "defense"))
     q.add_argument("--poignee", action="append", default=[], metavar="CAMP:LEVEL",
                    help="a declared poignée, e.g. taker:simple (repeatable)")
@@ -556,16 +707,26 @@ def main(argv: list[str] | None = None) -> int:
         args.record = f"{args.game}-record.json"
     try:
         with Client(args.url, language=args.lang) as client:
-            return cast(int, args.run(client, args))
+            status = cast(int, args.run(client, args))
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader stopped (`| head -c 300`): no traceback, as any Unix tool. Whatever is
+        # still buffered goes nowhere, and the status is a shell's for SIGPIPE.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + 13
     except UsageError as e:
         print(f"cardavia: {e}", file=sys.stderr)
     except ProblemError as e:
         print(f"cardavia: the service refused the request: {e}", file=sys.stderr)
+    except UnreachableError:
+        print(f"cardavia: cannot reach {args.url}: is the service running there? (`make "
+              "serve`, or give --url or CARDAVIA_URL)", file=sys.stderr)
+    except TimeoutError as e:
+        print(f"cardavia: {args.url} took too long to answer: {e}", file=sys.stderr)
     except CardaviaError as e:
         print(f"cardavia: {args.url} is not answering as the Cardavia service: {e}",
               file=sys.stderr)
-    except requests.RequestException as e:
-        print(f"cardavia: cannot reach {args.url}: {e}", file=sys.stderr)
     except KeyboardInterrupt:
         print(file=sys.stderr)
     return USAGE

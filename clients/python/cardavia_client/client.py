@@ -33,6 +33,7 @@ from cardavia_client.types import (
     MoveResult,
     ReplayResult,
     Rule,
+    Session,
     Settlement,
     State,
 )
@@ -122,11 +123,11 @@ class Client:
 
     # -- transport -------------------------------------------------------------------------
 
-    def _send(self, method: str, path: str, body: dict[str, Any] | None = None
-              ) -> requests.Response:
+    def _send(self, method: str, path: str, body: dict[str, Any] | None = None,
+              headers: dict[str, str] | None = None) -> requests.Response:
         try:
             r = self.session.request(method, self.url + path, json=body,
-                                     timeout=self.timeout)
+                                     timeout=self.timeout, headers=headers)
         # ConnectTimeout is a ConnectionError too: the server was never reached.
         except requests.ConnectionError as e:
             raise UnreachableError(f"no service answers at {self.url}: {e}") from e
@@ -205,6 +206,25 @@ class Client:
         return cast(Settlement, self._json("POST", "/v1/games/tarot/settlement", sheet))
 
     @_answer
+    def tarot_session(self, players: list[str], deals: list[dict[str, Any]], *,
+                dealer: int | None = None) -> Session:
+        """`POST /v1/games/tarot/session`: a Tarot evening, each deal's sheet (a
+        `settlement` body, or `{"annulled": "all_pass" | "petit_sec"}`) settled in order,
+        with the running totals, the next dealer and each player's statistics. The
+        arguments are the session file's fields."""
+        return cast(Session, self._json("POST", "/v1/games/tarot/session",
+                                        _without_none(players=players, deals=deals,
+                                                      dealer=dealer)))
+
+    @_answer
+    def tarot_session_csv(self, players: list[str], deals: list[dict[str, Any]], *,
+                    dealer: int | None = None) -> str:
+        """The same session as a CSV file's text (`Accept: text/csv`): one row a deal."""
+        body = _without_none(players=players, deals=deals, dealer=dealer)
+        return self._send("POST", "/v1/games/tarot/session", body,
+                          headers={"Accept": "text/csv"}).content.decode("utf-8")
+
+    @_answer
     def replay(self, game: str, moves: list[Move], *, deal: dict[str, Any] | None = None,
                state: State | None = None, include: str | None = None) -> ReplayResult:
         """`POST /v1/games/{game}/replay`: `moves` from a `deal` (a DealRequest: seed, deck,
@@ -225,6 +245,16 @@ class Client:
         face up), as `"text"` for a terminal or as `"svg"` (the service's default)."""
         body = _without_none(state=state, seat=seat, format=format)
         return self._send("POST", f"/v1/games/{game}/render", body).text
+
+    @_answer
+    def words(self) -> dict[str, str]:
+        """The table page's words (`GET /table/locales/{lang}.json`) in the language the
+        service answers this client in (its `Content-Language` for `language`): labels,
+        phases, contracts, the score sheet's terms, one list per language."""
+        lang = self._send("GET", "/healthz").headers.get("Content-Language", "en")
+        if not lang.isalpha():
+            raise UnexpectedAnswerError(f"Content-Language {lang!r} is no language")
+        return cast(dict[str, str], self._json("GET", f"/table/locales/{lang}.json"))
 
     @_answer
     def rules(self, game: str) -> list[Rule]:

@@ -14,6 +14,10 @@ Settlement = dict[str, Any]
 """A deal's settlement: Durak's `outcome`, Tarot's `scores` and bonuses, Ganjifa's
 `captured` and `winners` (API.md, "Settlements")."""
 
+Session = dict[str, Any]
+"""A Tarot session's answer: `players`, `deals` (each one's `dealer`, `settlement` and
+running `totals`), `totals`, `next_dealer` and `statistics` (API.md "Additions")."""
+
 
 class Move(TypedDict, total=False):
     """One move: its `seat` and `action`, and the field the action needs (`card`, `cards`,

@@ -287,7 +287,10 @@ export class ScoreKeeper {
       parts.push(this.formView(session));
       if (answer?.deals.length) parts.push(this.statisticsView(answer));
     }
+    // The sheet is drawn anew at each change: the field that had the focus keeps it.
+    const focused = this.root.contains(document.activeElement) ? document.activeElement.id : "";
     this.root.replaceChildren(...parts);
+    if (focused) document.getElementById(focused)?.focus();
   }
 
   header() {
@@ -444,7 +447,7 @@ export class ScoreKeeper {
       return num(s[field]);
     };
     return h("details", { class: "score-stats" }, h("summary", {}, t("score.stats")),
-      h("div", { class: "score-totals" }, h("table", {},
+      h("div", { class: "score-totals score-statistics" }, h("table", {},
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("score.player.column")),
           columns.map((c) => h("th", { scope: "col" }, t(`score.stats.${c}`))))),
         h("tbody", {}, answer.statistics.map((s, i) => h("tr", {},
@@ -545,7 +548,7 @@ export class ScoreKeeper {
       ...(counted === r.points ? [] : [[t("math.half"), `${num(r.points)} → ${num(counted)}`]]),
       [t("math.margin"), `|${num(counted)} − ${num(r.target)}| = ${num(margin)}`],
       [t(r.made ? "math.base.made" : "math.base.failed"),
-        `(25 + ${num(margin)}) × ${num(r.multiplier)} = ${signed(r.base)}`],
+        `(${num(25)} + ${num(margin)}) × ${num(r.multiplier)} = ${signed(r.base)}`],
     ];
     const terms = [r.base];
     if (r.petit_au_bout) {

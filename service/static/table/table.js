@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { cardBack, cardFace } from "./cards.js";
 import { h } from "./dom.js";
-import { GAMES, TAROT_PLAYERS } from "./games.js";
+import { GAMES } from "./games.js";
 import { applySettings, loadSettings, saveSettings, SLIDERS } from "./settings.js";
 import { download, ScoreKeeper } from "./scores.js";
 import { catalogue, LANGUAGES, numbers, preferredLanguage } from "./words.js";
@@ -38,12 +38,10 @@ const keeper = new ScoreKeeper($("scores"), {
   who: (seat) => (deal && seat === deal.c.seat ? page.t("you") : page.t("seat", { n: seat })),
 }, () => { if (deal?.view) render(); });
 
+// Every game's deals, in the order of GAMES.
 function choices() {
-  const out = [{ value: "durak", game: "durak" }];
-  for (const players of TAROT_PLAYERS) out.push({ value: `tarot-${players}`, game: "tarot", players });
-  out.push({ value: "ganjifa-day", game: "ganjifa", period: "day" },
-    { value: "ganjifa-night", game: "ganjifa", period: "night" });
-  return out;
+  return Object.values(GAMES).flatMap((game) => game.setups.map((setup) =>
+    ({ ...setup, game: game.id })));
 }
 
 function config() {
@@ -72,12 +70,10 @@ async function fillSetup() {
   const { t } = page;
   const { games } = await page.service.games();
   const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
-  const keep = { game: $("game").value || "durak", seat: $("seat").value || "0",
+  const keep = { game: $("game").value || choices()[0].value, seat: $("seat").value || "0",
     level: $("level").value || "strong" };
   $("game").replaceChildren(...choices().map((c) => h("option", { value: c.value },
-    c.game === "tarot" ? t("setup.tarot", { name: names.tarot, n: c.players })
-      : c.game === "ganjifa" ? t(`setup.ganjifa.${c.period}`, { name: names.ganjifa })
-        : names[c.game])));
+    GAMES[c.game].setupLabel(c, t, names[c.game]))));
   $("game").value = keep.game;
   $("level").replaceChildren(...["random", "basic", "strong"].map((level) =>
     h("option", { value: level }, t(`level.${level}`))));
@@ -139,7 +135,7 @@ function seatDeal(c, saved = {}) {
     dukalCaptured: false, template: null, played: 0, busy: true, request: null, record: [],
     lines: [], recorded: false, ...saved };
   $("settlement").hidden = true;
-  $("table").className = `table game-${c.game}`;
+  $("table").className = `table game-${c.game} cards-${GAMES[c.game].cardShape}`;
   $("table").setAttribute("aria-busy", "true");
   $("table").dataset.deal = String(id); // which deal is on the table, for tests to wait on
   $("log").replaceChildren(...deal.lines.map((line) => h("li", {}, line)));
