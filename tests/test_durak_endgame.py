@@ -70,7 +70,7 @@ def endgames(seeds: range):
 def test_only_views_without_a_hidden_stock_card_are_perfect():
     state = GAME.deal(random.Random(1))
     assert not endgame.perfect(GAME.observe(state, 0))
-    assert endgame.exact_move(GAME, GAME.observe(state, 0), 200) == (None, 0.0)
+    assert endgame.exact_move(GAME, GAME.observe(state, 0), 800) == (None, 0.0)
     found = [v for _, v in endgames(range(3))]
     assert found and all(v.hidden[2] == 0 for v in found)
 
@@ -78,13 +78,13 @@ def test_only_views_without_a_hidden_stock_card_are_perfect():
 def test_exact_moves_are_legal_and_the_same_for_the_same_view():
     tried = 0
     for state, view in endgames(range(3)):
-        move, spent = endgame.exact_move(GAME, view, 200)
+        move, spent = endgame.exact_move(GAME, view, 800)
         if move is None:
             assert spent == endgame.SHARE
             continue
         tried += 1
         assert move in GAME.legal_moves(state) and GAME.verify(state, move) is None
-        assert endgame.exact_move(GAME, view, 200) == (move, spent)
+        assert endgame.exact_move(GAME, view, 800) == (move, spent)
     assert tried > 10
 
 

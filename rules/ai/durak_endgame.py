@@ -6,8 +6,8 @@ deal is a game of perfect information. Its value, +1, 0 or -1 for the seat (D15)
 by alpha-beta over the moves of the rules themselves (`Game.legal_moves`, `Game.apply`),
 with a table of the positions already valued (the same position comes back by many orders
 of the same cards). A search that would pass its count of positions gives up, and the
-caller searches as before; the count is a function of the budget alone, so the same view
-gives the same move whatever the machine's load.
+caller searches as before; the count is a function of the playouts the budget buys alone,
+so the same view gives the same move whatever the machine's load.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import random
 from rules.durak import RANK_OF, SUIT_OF
 from rules.game import Game, Move, View
 
-# Positions valued per millisecond of budget: about a third of what one core of the
-# benchmark machine values (bench/README.md), so that a solve that does not finish leaves
-# the search that follows it (with SHARE fewer playouts) inside the service's deadline.
-NODES_PER_MS = 40
-SHARE = 0.4  # of the budget a solve of NODES_PER_MS positions a millisecond may take
+# Positions valued per playout the budget buys (`search.playout_count`): a solve of that
+# many takes about SHARE of the time of the playouts, so that a solve that does not finish
+# leaves the search that follows it (with SHARE fewer playouts) inside the budget. A count
+# of playouts, not of milliseconds: a caller that fixes the playouts fixes the solve too.
+NODES_PER_PLAYOUT = 10
+SHARE = 0.4
 
 WIN, DRAW, LOSS = 1, 0, -1
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -125,9 +126,9 @@ def solve(game: Game, state, seat: int, nodes: int, first: Move | None = None
     return best, best_move
 
 
-def exact_move(game: Game, view: View, budget_ms: int) -> tuple[Move | None, float]:
+def exact_move(game: Game, view: View, playouts: int) -> tuple[Move | None, float]:
     """Exact play when the view is of perfect information: the move, when the solve fits
-    the budget's count of positions and the seat does not lose against best play; else
+    the count of positions `playouts` give and the seat does not lose against best play; else
     None, and the share of the budget the attempt may have spent (0 when the view is not of
     perfect information). A lost position is left to the search, which plays for the
     opponent's mistakes where exact play would give every move up as lost."""
@@ -139,7 +140,7 @@ def exact_move(game: Game, view: View, budget_ms: int) -> tuple[Move | None, flo
     own = _listed(game, world)
     if len(own) == 1:
         return own[0], 0.0
-    found = solve(game, world, seat, budget_ms * NODES_PER_MS)
+    found = solve(game, world, seat, playouts * NODES_PER_PLAYOUT)
     if found is None or found[0] == LOSS:
         return None, SHARE
     return found[1], SHARE

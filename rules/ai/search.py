@@ -145,7 +145,7 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
     n = playouts if playouts is not None else playout_count(game, view, budget_ms)
     ai = ai_of(game)
     if ai.exact is not None:
-        exact, spent = ai.exact(game, view, budget_ms)
+        exact, spent = ai.exact(game, view, n)
         if exact is not None:
             return exact
         n = max(1, int(n * (1 - spent)))

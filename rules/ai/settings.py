@@ -39,6 +39,9 @@ class Settings:
     `model(view)`: the view narrowed by what the opponents' play says of their hands, had
     they played as the playouts model them. `playout(state, seat)`: a faster private
     playout of basic's exact play (no rng), in place of the generic epsilon-basic one.
+    `exact(game, view, playouts)`: exact play where the view leaves nothing to guess,
+    before any search, within work worth the playouts the budget buys: the move, or None
+    and the share of the playouts the attempt used.
     A setting is mutable so that a test may lower `rate` for one game."""
 
     basic: Callable[[Any, int, random.Random], Move]
