@@ -15,6 +15,7 @@ from flask import request
 
 import rules
 from rules import ganjifa, tarot
+from rules.durak import passing as durak_passing
 from rules.reasons import CODES, MESSAGES, Reason
 from rules.texts import say
 from schemas.registry import GAMES
@@ -158,14 +159,31 @@ def dukal_whys() -> list[dict]:
     return [ganjifa.dukal_flaw(m) for m in masks]
 
 
+def transfer_whys() -> list[dict]:
+    """D21's two reasons why the attack cannot be passed on: a deal without passing, and a
+    bout with a beaten card."""
+    durak = GAMES["durak"].game
+    off = durak.deal(random.Random(1), players=3)
+    whys = [durak_passing.transfer_reason(off, 1).details]
+    for seed in range(50):
+        state = durak.deal(random.Random(seed), players=3, transfer=True)
+        attack = next(m for m in durak.legal_moves(state) if m.action == "attack")
+        state = durak.apply(state, attack)
+        beats = [m for m in durak.legal_moves(state) if m.action == "defend"]
+        if beats:
+            beaten = durak.apply(state, beats[0])
+            return [*whys, durak_passing.transfer_reason(beaten, beats[0].seat).details]
+    raise AssertionError("no seed of 50 lets the defender beat the first attack")
+
+
 def test_every_why_clause_of_the_rules_is_in_the_catalogue():
-    whys = poignee_whys() + dukal_whys()
-    assert None not in whys and len({w["why"] for w in whys}) == len(whys) == 13
+    whys = poignee_whys() + dukal_whys() + transfer_whys()
+    assert None not in whys and len({w["why"] for w in whys}) == len(whys) == 15
     assert {f"why.{w['why']}" for w in whys} == {key for key in EN if key.startswith("why.")}
     for lang in LANGUAGES:
         local = [say(CATALOGUES[lang], f"why.{w['why']}", w) for w in whys]
         assert None not in local and "{" not in "".join(local), lang
-        assert len(set(local)) == 13
+        assert len(set(local)) == 15
     assert say(CATALOGUES["fa"], "why.dukal.no_raja", {"avatar": "RAM"}) == "راجای راما را ندارد"
     assert say(EN, "reason.invalid_dukal", dukal_whys()[3]) == \
         "That is not a Dukal: it lacks the Mantri of Rama."
@@ -176,9 +194,10 @@ def test_every_why_clause_of_the_rules_is_in_the_catalogue():
 SAMPLE = {"seat": 1, "to_act": 2, "card": "7H", "attack": "6H", "limit": 6, "count": 6,
           "given": 4, "needed": 2, "taker": 3, "size": 5, "smallest": 3, "phase": "bidding",
           "action": "discard", "contract": "garde_sans", "highest": "T12", "suit": "KRI",
-          "called": "KH"}
+          "called": "KH", "held": 3}
 WHY = {"invalid_dukal": {"why": "dukal.no_mantri", "avatar": "KRI"},
-       "invalid_poignee": {"why": "poignee.size", "count": 12}}
+       "invalid_poignee": {"why": "poignee.size", "count": 12},
+       "transfer_not_allowed": {"why": "transfer_beaten"}}
 
 
 @pytest.mark.parametrize("lang", OTHERS)

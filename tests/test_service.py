@@ -20,7 +20,7 @@ def test_games_lists_every_game_with_its_facts(client):
     assert set(games) == set(GAMES)
     durak = games["durak"]
     assert durak["players"] == 2 and durak["name"] == "Durak"
-    assert durak["rules"] == [f"D{i}" for i in range(1, 16)]
+    assert durak["rules"] == [f"D{i}" for i in range(1, 26)]  # D16-D25: 2 to 6 players
     assert durak["deck"]["size"] == 36 and "Atlasnye" in durak["deck"]["name"]
     assert set(durak["deck"]) >= {"name", "size", "origin", "wikipedia"}
     assert durak["summary"]

@@ -111,7 +111,7 @@ class Durak(Game):
             cards = size
         found = setup_problems(players, 36 if cards is None else cards, throw_in, first_bout)
         if found:
-            raise InvalidState([Problem(*p) for p in found])
+            raise InvalidState(found)
         return setup(players, 36 if cards is None else cards, bool(transfer), throw_in,
                      first_bout, bool(known))
 
@@ -174,11 +174,9 @@ class Durak(Game):
         t = SUITS.index(trump)
         size, found = checks.pile_problems(hands, stock, discard, table)
         problems += found
-        wrong_setup = setup_problems(players, size, throw_in, first_bout)
+        wrong_setup = setup_problems(players, size, throw_in, first_bout, "hands")
         if wrong_setup:  # the checks below read the deal's setup
-            problems += [Problem("hands" if p[0] == "players" else p[0], p[1], p[2])
-                         for p in wrong_setup]
-            raise InvalidState(problems)
+            raise InvalidState(problems + wrong_setup)
         chosen = setup(players, size, bool(transfer), throw_in, first_bout, known is not None)
         out_lists = [list(g) for g in out] if out is not None else []
         out_mask = 0

@@ -21,9 +21,10 @@ Readings, decided as the most-played apps (Durak Online, durak.app) play:
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rules.durak.cards import BOUT_LIMIT, DECKS, HAND_SIZE
+from rules.game import Problem
 
 COUNTS = range(2, 7)  # D16: two to six players
 PLAYERS = 2  # D16: the default count
@@ -75,20 +76,21 @@ def _setup(*fields) -> Setup:
 CLASSIC = setup()  # the two-player, 36-card deal of D1–D15
 
 
-def setup_problems(players: int, cards: int, throw_in: str, first_bout: int
-                   ) -> list[tuple[str, str, dict[str, Any]]]:
-    """D16: what is wrong with a choice of count, deck and options, as (field, code,
-    values)."""
-    problems: list[tuple[str, str, dict[str, Any]]] = []
+def setup_problems(players: int, cards: int, throw_in: str, first_bout: int,
+                   players_field: str = "players") -> list[Problem]:
+    """D16: what is wrong with a choice of count, deck and options. A state's count is its
+    number of hands, so a state names `hands` where a deal request names `players`."""
+    problems: list[Problem] = []
     if players not in COUNTS:
-        problems.append(("players", "durak_players", {"players": players}))
+        problems.append(Problem(players_field, "durak_players", {"players": players}))
     if cards not in DECKS:
-        problems.append(("cards", "durak_deck", {"cards": cards}))
+        problems.append(Problem("cards", "durak_deck", {"cards": cards}))
     elif players > MOST_PLAYERS[cards]:
-        problems.append(("players", "durak_deck_players",
-                         {"players": players, "cards": cards, "most": MOST_PLAYERS[cards]}))
+        problems.append(Problem(players_field, "durak_deck_players",
+                                {"players": players, "cards": cards,
+                                 "most": MOST_PLAYERS[cards]}))
     if throw_in not in THROW_IN:
-        problems.append(("throw_in", "durak_throw_in", {"throw_in": throw_in}))
+        problems.append(Problem("throw_in", "durak_throw_in", {"throw_in": throw_in}))
     if first_bout not in FIRST_BOUT:
-        problems.append(("first_bout", "durak_first_bout", {"first_bout": first_bout}))
+        problems.append(Problem("first_bout", "durak_first_bout", {"first_bout": first_bout}))
     return problems

@@ -31,7 +31,7 @@ BOUT = 9  # T13: a bout is worth 4.5
 TRUMPS_AND_EXCUSE = 22  # the cards a poignée may show (T8)
 
 
-class Problem(NamedTuple):
+class SheetProblem(NamedTuple):
     field: str
     message: str
 
@@ -168,7 +168,7 @@ def _nearest(mask: int, half: int) -> str:
 def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
                    petit_au_bout: str | None = None, poignees=(),
                    chelem_made_by: str | None = None, partner: int | None = None,
-                   chelem_given: bool = True) -> list[Problem]:
+                   chelem_given: bool = True) -> list[SheetProblem]:
     """What makes a score sheet one that no deal produces, each problem naming its field:
     `points` that the bouts held cannot give, a `petit_au_bout` the camp cannot have won,
     a `chelem` made by a camp that did not take every trick (or not marked when the points
@@ -194,7 +194,7 @@ def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
             who = {"taker": "the taker's camp took every trick: a chelem made by the taker",
                    "defense": "the defence took every trick: a chelem made by the defence",
                    None: "neither camp took every trick: no chelem made"}[made]
-            problems.append(Problem(chelem_field, f"{said}, {who}."))
+            problems.append(SheetProblem(chelem_field, f"{said}, {who}."))
             return problems
     for petit in options:
         if table.get((bouts, chelem_made_by, petit), 0) >> half_points & 1:
@@ -202,28 +202,28 @@ def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
                 "the Petit was in the last trick, which decides the petit au bout"
             whose = f"the {'defence' if petit_au_bout == 'defense' else 'taker'}'s camp " \
                 if petit_au_bout else ""
-            problems.append(Problem("petit_au_bout", f"{said}, {whose}{what}."))
+            problems.append(SheetProblem("petit_au_bout", f"{said}, {whose}{what}."))
             return problems
     if mask:
         why = ""
         if players == 4 and half_points % 2 and mask >> (half_points - 1) & 5 == 5:
             why = (" (with four players a deal ends on a half point only when the Excuse"
                    " changes camp in the last trick, T12)")
-        problems.append(Problem("points", f"No deal gives the attack camp {points} points "
+        problems.append(SheetProblem("points", f"No deal gives the attack camp {points} points "
                                           f"with {bouts} bout{'s' * (bouts != 1)} on this "
                                           f"sheet; the nearest possible: "
                                           f"{_nearest(mask, half_points)}{why}."))
     elif petit_au_bout is not None:
-        problems.append(Problem("petit_au_bout", f"The {petit_au_bout} camp cannot win the "
+        problems.append(SheetProblem("petit_au_bout", f"The {petit_au_bout} camp cannot win the "
                                                  f"petit au bout with this sheet's bouts "
                                                  f"and chelem."))
     else:
-        problems.append(Problem(chelem_field, f"No deal gives this chelem with {bouts} "
+        problems.append(SheetProblem(chelem_field, f"No deal gives this chelem with {bouts} "
                                               f"bout{'s' * (bouts != 1)}."))
     return problems
 
 
-def _poignee_problems(players: int, attackers: int, poignees) -> list[Problem]:
+def _poignee_problems(players: int, attackers: int, poignees) -> list[SheetProblem]:
     """T8, T21: each player declares at most once, so a camp at most as many poignées as it
     has players; every poignée shows its own trumps (the Excuse once), so together they
     show at most the 21 trumps and the Excuse."""
@@ -237,11 +237,11 @@ def _poignee_problems(players: int, attackers: int, poignees) -> list[Problem]:
             declared[camp] += 1
             if declared[camp] > camps[camp]:
                 who = "the taker's camp" if camp == A else "the defence"
-                return [Problem(f"poignees.{i}.camp", f"More poignées than {who} has "
+                return [SheetProblem(f"poignees.{i}.camp", f"More poignées than {who} has "
                                                       f"players ({camps[camp]}).")]
         shown += levels[level]
         if shown > TRUMPS_AND_EXCUSE:
-            return [Problem(f"poignees.{i}.level", f"With {players} players these poignées "
+            return [SheetProblem(f"poignees.{i}.level", f"With {players} players these poignées "
                                                    f"show {shown} cards; there are 21 trumps "
                                                    f"and the Excuse.")]
     return []
