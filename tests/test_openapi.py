@@ -22,6 +22,7 @@ from tests.openapi_check import (
     request_error,
     spec,
 )
+from tests.support.games import TESTS
 
 GAME = "/v1/games/{game}"
 DEAL = "/v1/games/{game}/deal"
@@ -426,8 +427,7 @@ def test_game_info_conforms(client, game):
 @pytest.mark.parametrize("game", list(GAMES))
 def test_whole_deals_conform(client, game):
     require_game(client, game)
-    options = [{}, {"dealer": 1}] if game == "tarot" else [{}, {"period": "night"}]
-    for seed, extra in enumerate(options):
+    for seed, extra in enumerate(TESTS[game].deal_options):
         state = call(client, DEAL, game, {"seed": 40 + seed, **extra})["state"]
         final = play_out(client, game, state, random.Random(seed), ai_every=9)
         assert final["phase"] == "over"
