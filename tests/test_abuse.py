@@ -29,11 +29,13 @@ from tests.support.abuse import (
     nested,
     raw_with,
 )
+from tests.support.games import TESTS
 
 PROBLEM = "application/problem+json"
 MAX_ANSWER = 64 * 1024
 DEEP = 965  # the depth the issue found answered 500, under gunicorn's own call stack
-STATES = {game_id: schemas.dump_state(schemas.game.deal(random.Random(3)))
+STATES = {game_id: schemas.dump_state(schemas.game.deal(random.Random(3),
+                                                        **TESTS[game_id].fullest))
           for game_id, schemas in GAMES.items()}
 LIST_FIELDS = list(every_list_field())
 MID_DEAL = {game_id: mid_deal_states(game_id, 30) for game_id in GAMES}

@@ -95,4 +95,5 @@ def check_final(state: State, settlement: dict) -> None:
 
 
 TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=2000, http_deals=100,
-                  deal_options=({},), over_rule="D14", record_seed=3)
+                  deal_options=({},), over_rule="D14", record_seed=3,
+                  fullest={"known": True})

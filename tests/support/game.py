@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.game import Game, Move
@@ -21,7 +21,8 @@ class GameTests:
     random deals the invariant test plays in process and over HTTP. `deal_options`: request
     options of a deal beside the defaults (Tarot's dealer, Ganjifa's period).
     `over_rule`: the rule a move after the deal's end breaks (D14, T9, G9). `record_seed`:
-    the seed of the whole deal the replay tests play."""
+    the seed of the whole deal the replay tests play. `fullest`: the deal options whose
+    state carries every optional field (Durak's `known`), for the tests that walk them."""
 
     game: Game
     check_state: Callable[[Any], None]
@@ -32,3 +33,4 @@ class GameTests:
     deal_options: tuple[dict, ...]
     over_rule: str
     record_seed: int
+    fullest: dict = field(default_factory=dict)
