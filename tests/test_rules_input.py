@@ -37,7 +37,7 @@ def states(game_id: str, count: int = 6) -> list:
 def malformed_moves(game, state) -> list[tuple[str, Move]]:
     """(the field at fault, a move) for each way a move can be no move of the game."""
     seat = game.to_act(state)
-    size = len(game.deck)
+    size = len(game.all_cards)  # past every card any deck of the game holds
     out: list[tuple[str, object]] = [
         ("seat", Move(len(state.hands), game.actions[0])),
         ("seat", Move(-1, game.actions[0])),
