@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from rules.ai import LEVELS
 from rules.cards import Deck
@@ -352,3 +352,12 @@ def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Sc
         )(),
     }
     return {name: FastSchema(schema) for name, schema in schemas.items()}
+
+
+def seated(fast: FastSchema, check_seats) -> FastSchema:
+    """A request schema with `check_seats(data)`, the game's check of the seats a request
+    names against its state's count, among its validators."""
+    cls = type(fast.schema)
+    checked = type(cls.__name__, (cls,), {"_seats": validates_schema(
+        skip_on_field_errors=True)(lambda self, data, **kwargs: check_seats(data))})
+    return FastSchema(checked())

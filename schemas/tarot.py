@@ -42,8 +42,8 @@ from schemas.common import (
     one_of,
     request_schemas,
     seat_field,
+    seated,
 )
-from schemas.fast import FastSchema
 from schemas.game import GameSchemas, Post
 from schemas.views import HIDDEN, View, hide_hands, with_derived
 
@@ -295,15 +295,7 @@ def _check_seats(data, **kwargs):
         raise ValidationError(errors)
 
 
-def _seated(fast: FastSchema) -> FastSchema:
-    """The request schema with `_check_seats` among its validators."""
-    cls = type(fast.schema)
-    checked = type(cls.__name__, (cls,), {"_seats": validates_schema(
-        skip_on_field_errors=True)(lambda self, data, **kwargs: _check_seats(data))})
-    return FastSchema(checked())
-
-
-REQUESTS = {name: _seated(fast) for name, fast in request_schemas(
+REQUESTS = {name: seated(fast, _check_seats) for name, fast in request_schemas(
     GAME, TarotStateSchema, TarotMoveSchema,
     {"dealer": seat_field(SEAT), "players": Bounded(LOW, HIGH)}).items()}
 SCORE_SHEET = ScoreSheetSchema()
