@@ -307,7 +307,8 @@ def test_D14_game_ends_only_after_a_complete_bout_with_stock_empty():
 def test_D14_both_hands_empty_is_a_draw():
     s = make([["6S"], ["7S"]])
     s = play_all(s, attack(0, "6S"), defend(1, "7S"), Move(0, "pass"))
-    assert GAME.settlement(s) == {"outcome": "draw", "durak": None, "scores": [0, 0]}
+    assert GAME.settlement(s) == {"outcome": "draw", "durak": None, "out": [[0, 1]], "players": 2,
+                                  "scores": [0, 0]}
     assert reason(s, attack(1, "7S")) == ("deal_over", "D14")
 
 
@@ -322,7 +323,8 @@ def test_D14_an_empty_hand_with_stock_left_does_not_end_the_deal():
 def test_D15_settlement_winner_plus_one_durak_minus_one():
     s = make([["6S"], ["7S", "KD", "QD"]])
     s = play_all(s, attack(0, "6S"), defend(1, "7S"), Move(0, "pass"))
-    assert GAME.settlement(s) == {"outcome": "durak", "durak": 1, "scores": [1, -1]}
+    assert GAME.settlement(s) == {"outcome": "durak", "durak": 1, "out": [[0]], "players": 2,
+                                  "scores": [1, -1]}
 
 
 def test_D6_D7_D14_stored_phase_and_seat_to_act_follow_the_facts():

@@ -194,7 +194,7 @@ def test_persian_right_to_left_and_back_with_the_sliders_kept(table):
     persian = page.get_attribute("#hand .card >> nth=0", "aria-label")
     assert re.search("[\u0600-\u06ff]", persian), persian  # the service's card name
     page.locator("#rules-panel summary").click()  # the rules, in Persian, from the service
-    page.wait_for_function("() => document.querySelectorAll('#rules dt').length === 15")
+    page.wait_for_function("() => document.querySelectorAll('#rules dt').length === 25")  # D1-D25
     first = page.inner_text("#rules dt >> nth=0")
     assert first.startswith("D1") and re.search("[\u0600-\u06ff]", first), first
     page.locator("#settings-panel summary").click()

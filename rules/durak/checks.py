@@ -15,7 +15,7 @@ from rules.durak.cards import (
 )
 from rules.durak.options import MOST_PLAYERS, Setup
 from rules.durak.state import next_in, round_of
-from rules.game import Problem
+from rules.game import Problem, placed
 
 Table = list[tuple[int, int | None]]
 CODES = ALL.codes
@@ -40,10 +40,8 @@ def pile_problems(hands: list[list[int]], stock: list[int], discard: list[int],
     size = deck_size_of(mask)
     problems = []
     if not total == len(cards) == size or mask != DECKS[size]:
-        places = [(f"hands.{s}.{i}", c) for s, hand in enumerate(hands)
-                  for i, c in enumerate(hand)]
-        places += [(f"stock.{i}", c) for i, c in enumerate(stock)]
-        places += [(f"discard.{i}", c) for i, c in enumerate(discard)]
+        places = [p for s, hand in enumerate(hands) for p in placed(f"hands.{s}", hand)]
+        places += placed("stock", stock) + placed("discard", discard)
         for i, (a, d) in enumerate(table):
             places.append((f"table.{i}.attack", a))
             if d is not None:

@@ -380,10 +380,8 @@ class Durak(Game):
         return events
 
     def settlement(self, state: State) -> dict | None:
-        """D25; with two players D15's settlement as it always was (`result` adds `out` and
-        `players`, as API.md's settlement has them)."""
-        if len(state.hands) == 2:
-            return end.settlement(state)
+        """D25, as API.md gives it for every count: with two players D15's settlement with
+        `out` and `players` added."""
         return end.result(state)
 
     def result(self, state: State) -> dict | None:

@@ -90,7 +90,8 @@ def check_final(state: State, settlement: dict) -> None:
         assert result["scores"][durak] == -(players - 1)
         assert sorted(flat) == [s for s in range(players) if s != durak]
     if players == 2:
-        assert set(settlement) == {"outcome", "durak", "scores"}  # D15's shape
+        # D15's shape, with `out` and `players` added as for every count.
+        assert set(settlement) == {"outcome", "durak", "out", "players", "scores"}
     assert GAME.legal_moves(state) == []
 
 
