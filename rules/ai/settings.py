@@ -38,7 +38,10 @@ class Settings:
     `play_class(state, seat)`: a key under which moves that play alike are tried once.
     `model(view)`: the view narrowed by what the opponents' play says of their hands, had
     they played as the playouts model them. `playout(state, seat)`: a faster private
-    playout of basic's exact play (no rng), in place of the generic epsilon-basic one.
+    playout of basic's exact play (no rng), in place of the generic epsilon-basic one, or
+    None for a deal it does not play (the generic one plays it).
+    `speedup(view)`: how many times `rate` playouts fit for this view (a deal that the
+    game's own `playout` plays runs faster than the generic one).
     `exact(game, view, playouts)`: exact play where the view leaves nothing to guess,
     before any search, within work worth the playouts the budget buys: the move, or None
     and the share of the playouts the attempt used.
@@ -51,7 +54,8 @@ class Settings:
     epsilon: float = 0.1
     play_class: Callable[[Any, int], Callable[[Move], Any]] | None = None
     model: Callable[[View], View] | None = None
-    playout: Callable[[Any, int], float] | None = None
+    playout: Callable[[Any, int], float | None] | None = None
     explain: Explain | None = None
     exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
+    speedup: Callable[[View], float] | None = None
 
