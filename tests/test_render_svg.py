@@ -84,7 +84,7 @@ def test_G1_ganjifa_suits_have_their_own_colour_and_emblem():
 
 
 def test_an_unknown_card_is_a_problem(client):
-    r = client.get("/v1/games/durak/cards/5S.svg")  # D1: no five in the Atlas deck
+    r = client.get("/v1/games/durak/cards/1S.svg")  # D16: no ace is written 1
     assert r.status_code == 404 and r.headers["Content-Type"] == "application/problem+json"
     assert r.json["type"] == "/problems/unknown-card"
     assert client.get("/v1/games/chess/cards/QS.svg").status_code == 404
@@ -100,12 +100,14 @@ def test_a_card_picture_is_the_same_bytes_every_time(client):
 
 def shown_cards(view: dict) -> Counter:
     """The cards a picture of `view` draws face up: the hands, the bout or trick, Durak's
-    turned-up card (D2), Tarot's chien, écart and poignées where they are shown (T5, T6, T8),
-    a pending Dukal and its discards (G8); "?" is not a card."""
+    turned-up card (D2) or shown trump card (D17), Tarot's chien, écart and poignées where
+    they are shown (T5, T6, T8), a pending Dukal and its discards (G8); "?" is not a
+    card."""
     cards = [c for hand in view["hands"] for c in hand]
     if view["game"] == "durak":
         cards += [c for p in view["table"] for c in (p["attack"], p["defense"]) if c]
         cards += view["stock"][-1:]
+        cards += [view["trump_card"]] if "trump_card" in view else []  # D17: shown to all
     elif view["game"] == "tarot":
         cards += [p["card"] for p in view["trick"]] + view["chien"] + view["ecart"]
         cards += [c for p in view["poignees"] for c in p["cards"]]
