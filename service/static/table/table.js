@@ -493,8 +493,10 @@ function showSettlement(again = false) {
   const { game, c, view } = deal;
   const review = game.review ? h("details", { class: "review", id: "review" },
     h("summary", {}, page.t("review.title")), game.review(deal.state, view.result, ctx)) : null;
-  $("settlement-body").replaceChildren(...game.settlement(view.result, ctx), review,
-    h("button", { type: "button", id: "record", onclick: downloadRecord }, page.t("record")));
+  // replaceChildren writes a null as the text "null": a game without a review has none.
+  $("settlement-body").replaceChildren(...[...game.settlement(view.result, ctx), review,
+    h("button", { type: "button", id: "record", onclick: downloadRecord }, page.t("record"))]
+    .filter(Boolean));
   $("settlement").hidden = false;
   if (!again) {
     say(page.t("end.title"));

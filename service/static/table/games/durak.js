@@ -5,8 +5,10 @@ import { h } from "../dom.js";
 import { scoreList } from "./common.js";
 
 const PLAYERS = [2, 3, 4, 5, 6]; // D16
-const DECKS = [36, 24, 52]; // D16: the default first
-const MOST_PLAYERS = { 24: 4, 36: 6, 52: 6 }; // D16: a 24-card deck serves at most four
+// D16's decks the page offers, the default first: the cards' names and order come from
+// GET /v1/games/durak, which lists the 36-card deck (the 24-card deck is within it).
+const DECKS = [36, 24];
+const MOST_PLAYERS = { 24: 4, 36: 6 }; // D16: a 24-card deck serves at most four
 
 // D18: the state names the defender with more than two players; with two it is the seat
 // that is not attacking.
