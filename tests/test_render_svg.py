@@ -157,6 +157,37 @@ def test_the_picture_shows_exactly_what_the_seat_may_see(client, name):
         assert piles == face_down_counts(view), seat
 
 
+@pytest.mark.parametrize(("players", "cards"), [(3, 52), (4, 24), (5, 36), (6, 36)])
+def test_D17_D21_no_seat_sees_a_hidden_card_of_a_multiplayer_deal(client, players, cards):
+    """Seeded deals of 3 to 6 with passing on and known cards, taken every 30 moves of the
+    first 120 (and at the end, if sooner): each seat's picture and text show exactly its
+    View's cards (the known ones and the shown trump card face up), never a card hidden
+    from it."""
+    st = client.post("/v1/games/durak/deal", json={
+        "seed": players, "players": players, "cards": cards, "transfer": True,
+        "known": True}).json["state"]
+    for step in range(121):
+        if step % 30 == 0 or st["phase"] == "over":
+            for seat in range(players):
+                view = client.post("/v1/games/durak/view",
+                                   json={"state": st, "seat": seat}).json["view"]
+                body = {"state": st, "seat": seat}
+                drawn_cards, piles = drawn(parse(client.post("/v1/games/durak/render",
+                                                             json=body).data))
+                assert drawn_cards == shown_cards(view), (step, seat)
+                assert piles == face_down_counts(view), (step, seat)
+                hidden = {c for s, hand in enumerate(st["hands"]) if s != seat
+                          for c in hand} - set(shown_cards(view))
+                text = client.post("/v1/games/durak/render",
+                                   json={**body, "format": "text"}).get_data(as_text=True)
+                assert not hidden & set(text.replace("/", " ").split()), (step, seat)
+        if st["phase"] == "over":
+            return
+        move = client.post("/v1/games/durak/ai-move", json={
+            "state": st, "seat": st["to_act"], "level": "random", "seed": step}).json["move"]
+        st = client.post("/v1/games/durak/move", json={"state": st, "move": move}).json["state"]
+
+
 def test_svg_is_the_default_format(client):
     st = state("durak-bout")
     r = client.post("/v1/games/durak/render", json={"state": st})
