@@ -380,6 +380,17 @@ function layHand() {
   hand.style.setProperty("--per-row", String(Math.ceil(cards / rows)));
 }
 
+// A hand of another seat: at most eight cards, the backs first, then on top, less
+// overlapped, the cards everyone has seen in it (API.md `known`), face up.
+function fan(hand, game) {
+  const seen = hand.filter((code) => code !== "?").slice(0, 8);
+  const backs = Math.min(hand.length - seen.length, 8 - seen.length);
+  return h("div", { class: "fan", "aria-hidden": "true" },
+    Array.from({ length: backs }, () => h("span", { class: "card tiny" }, cardBack(game, ""))),
+    seen.map((code) => h("span", { class: "card tiny seen" },
+      cardFace(game, page.info.byCode.get(code)))));
+}
+
 function render() {
   const focused = document.activeElement?.dataset?.key;
   const ctx = context();
@@ -394,11 +405,7 @@ function render() {
       return h("article", { class: `seat${view.to_act === seat ? " acting" : ""}`,
         "aria-label": `${ctx.who(seat)} · ${page.t("cards", { n: count })}` },
       h("h2", { class: "seat-name" }, ctx.who(seat), h("span", { class: "ai" }, page.t("ai"))),
-      // The cards everyone has seen in the hand face up (API.md `known`), then backs.
-      h("div", { class: "fan", "aria-hidden": "true" },
-        [...view.hands[seat]].sort((a, b) => (a === "?") - (b === "?")).slice(0, 8)
-          .map((code) => h("span", { class: "card tiny" }, code === "?" ? cardBack(c.game, "")
-            : cardFace(c.game, page.info.byCode.get(code))))),
+      fan(view.hands[seat], c.game),
       h("p", { class: "notes" }, [page.t("cards", { n: count }), ...notes(seat, ctx)]
         .join(" · ")));
     }));
