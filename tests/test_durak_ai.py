@@ -179,3 +179,15 @@ def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value(
                     else basic_move(state, state.to_act, rng))
             state = GAME.apply(state, move)
     assert compared > 30 and {(1, "pass"), (1, "take"), (0, "defend")} <= kinds, kinds
+
+
+def test_two_player_views_search_more_playouts_than_the_generic_rate_buys():
+    """The fast engine's deals get its own count of playouts: more than the generic rate
+    buys, by less late in the deal, where its fixed overhead weighs more in a short
+    playout; every other deal keeps the generic count."""
+    from rules.ai.durak import speedup
+    early = GAME.observe(GAME.deal(random.Random(2)), 0)
+    late = GAME.observe(reached({}, 2, 40), 0)
+    assert 1 < speedup(late) < speedup(early)
+    for options in SETUPS + [{"players": 2, "transfer": True}]:
+        assert speedup(GAME.observe(GAME.deal(random.Random(2), **options), 0)) == 1.0
