@@ -20,6 +20,7 @@ import math
 import random
 
 from rules.ai.settings import Settings
+from rules.ai.tarot_playout import HIGH_TRUMP, play_tricks
 from rules.cards import bit_list
 from rules.game import Move
 from rules.tarot import (
@@ -28,7 +29,7 @@ from rules.tarot import (
     COUNTS,
     EXCUSE,
     EXCUSE_BIT,
-    FIRST_TRUMP,
+    GAME,
     HALF_POINTS,
     KINGS,
     MONDE,
@@ -47,6 +48,7 @@ from rules.tarot import (
     partner_known,
     playable_now,
     poignee_pool,
+    settle,
     top_trump,
 )
 
@@ -55,7 +57,6 @@ from rules.tarot import (
 # strength's median is about 28 and its 90th percentile about 42.
 BID_THRESHOLDS = (("garde_contre", 63), ("garde_sans", 55), ("garde", 46), ("prise", 38))
 FOUR_PLAYER_HAND = 18
-HIGH_TRUMP = FIRST_TRUMP + 15  # T16 and up are hard to overtrump
 KING_CARDS = frozenset(bit_list(KINGS))
 
 
@@ -268,7 +269,27 @@ def value(settlement: dict, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh(settlement["scores"][seat] / 150)
 
 
+_NO_RNG = random.Random(0)  # basic's Tarot moves read no rng; `basic_move` wants one
+
+
+def play_out(state: TarotState) -> TarotState:
+    """Basic's exact play for every seat to the end of the deal: through the rules up to
+    the end of the first trick (the auction, the call, the écart, the chelem, the
+    poignées), then on bitmasks (rules/ai/tarot_playout.py)."""
+    apply, to_act = GAME.apply, GAME.to_act
+    while (seat := to_act(state)) is not None and (state.phase != "play" or not state.tricks):
+        state = apply(state, basic_move(state, seat, _NO_RNG))
+    return state if seat is None else play_tricks(state)
+
+
+def playout(state: TarotState, seat: int) -> float:
+    """The playouts' policy: basic's exact play (no random moves: the sampled worlds
+    already differ), scored by the rules; the seat's value."""
+    return value(settle(play_out(state)), seat)
+
+
 # A playout from a late move is shorter but not by its cards alone: sampling and settling
 # cost about 14 cards' worth (FIXED_COST in bench/README.md), which keeps late moves within
 # the deadline.
-SETTINGS = Settings(basic=basic_move, value=value, rate=0.3, fixed_cost=14)
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.3, fixed_cost=14, epsilon=0.0,
+                    playout=playout)
