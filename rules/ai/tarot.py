@@ -22,7 +22,7 @@ import random
 from rules.ai.settings import Settings
 from rules.ai.tarot_playout import HIGH_TRUMP, play_tricks
 from rules.cards import bit_list
-from rules.game import Move
+from rules.game import Move, View
 from rules.tarot import (
     BID_RANK,
     BIDS,
@@ -288,8 +288,18 @@ def playout(state: TarotState, seat: int) -> float:
     return value(settle(play_out(state)), seat)
 
 
+# Playouts per millisecond of budget by the count of players (T18), each about the same
+# share of the CPU a strong move may take: three players sample a world fastest, five
+# slowest (more hidden places to deal to), bench/README.md.
+RATES = {3: 0.6, 4: 0.4, 5: 0.3}
+
+
+def rate_of(view: View) -> float:
+    return RATES[len(view.public.hands)]
+
+
 # A playout from a late move is shorter but not by its cards alone: sampling and settling
 # cost about 14 cards' worth (FIXED_COST in bench/README.md), which keeps late moves within
 # the deadline.
-SETTINGS = Settings(basic=basic_move, value=value, rate=0.3, fixed_cost=14, epsilon=0.0,
-                    playout=playout)
+SETTINGS = Settings(basic=basic_move, value=value, rate=RATES[4], fixed_cost=14, epsilon=0.0,
+                    playout=playout, rate_of=rate_of)
