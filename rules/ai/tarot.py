@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 
-from rules.ai.settings import Settings
+from rules.ai.settings import Explain, Settings
 from rules.ai.tarot_playout import HIGH_TRUMP, play_tricks
 from rules.cards import bit_list
 from rules.game import Move, View
@@ -86,13 +86,36 @@ def strength(hand: int) -> int:
 def _bid(state: TarotState, seat: int) -> Move:
     """T4, by the strength of the hand against thresholds scaled to its size (T19): the
     strength counts cards, so a 24-card hand needs more of it and a 15-card hand less."""
-    highest = max((BID_RANK[b] for b in state.bids), default=0)
-    hand = state.hands[seat]
+    return Move(seat, "bid", contract=basic_bid(state.hands[seat], state.bids))
+
+
+def basic_bid(hand: int, bids) -> str:
+    """Basic's bid with `hand` after `bids` (T4, T19)."""
+    highest = max((BID_RANK[b] for b in bids), default=0)
     s = strength(hand) * FOUR_PLAYER_HAND / hand.bit_count()
     for contract, threshold in BID_THRESHOLDS:
         if s >= threshold and BID_RANK[contract] > highest:
-            return Move(seat, "bid", contract=contract)
-    return Move(seat, "bid", contract=BIDS[0])
+            return contract
+    return BIDS[0]
+
+
+def bid_misfit(hand: int, bids, bid: str) -> float:
+    """How far the strength of `hand` lies from the band in which basic bids `bid` after
+    `bids`: 0 when basic would bid it, else the distance to the nearest strength at which
+    it would (T4, T19)."""
+    highest = max((BID_RANK[b] for b in bids), default=0)
+    s = strength(hand) * FOUR_PLAYER_HAND / hand.bit_count()
+    # The contracts basic may still bid, lowest first, with their thresholds.
+    open_ = [(c, t) for c, t in reversed(BID_THRESHOLDS) if BID_RANK[c] > highest]
+    if bid == BIDS[0]:
+        low, high = -math.inf, open_[0][1] if open_ else math.inf
+    else:
+        i = next((i for i, (c, _) in enumerate(open_) if c == bid), None)
+        if i is None:
+            return 0.0  # a bid basic never makes there: nothing to read from it
+        low = open_[i][1]
+        high = open_[i + 1][1] if i + 1 < len(open_) else math.inf
+    return low - s if s < low else s - high + 1 if s >= high else 0.0
 
 
 def _call(state: TarotState, seat: int) -> Move:
@@ -269,6 +292,63 @@ def value(settlement: dict, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh(settlement["scores"][seat] / 150)
 
 
+# -- what the bidding says of the hands (T4) ------------------------------------------
+
+def hands_at_bidding(world: TarotState) -> list[int]:
+    """Each seat's hand when it bid, in a whole deal: its hand now and the cards it played;
+    for a taker who took the chien (T5), without the chien and with its écart."""
+    n = len(world.hands)
+    held = list(world.hands)
+    for leader, cards, _ in world.tricks:
+        for j, c in enumerate(cards):
+            held[(leader + j) % n] |= 1 << c
+    for j, c in enumerate(world.trick):
+        held[(world.leader + j) % n] |= 1 << c
+    taker = world.taker
+    if taker is not None and world.chien_shown:
+        held[taker] = (held[taker] | world.ecart) & ~world.chien_shown
+    return held
+
+
+def bids_misfit(world: TarotState, seat: int) -> float:
+    """How far the other seats' hands in `world` lie from hands with which basic would have
+    bid as they did (`bid_misfit`, summed): 0 when basic explains every bid."""
+    n = len(world.hands)
+    held = hands_at_bidding(world)
+    total = 0.0
+    for i, bid in enumerate(world.bids):
+        s = (world.dealer + 1 + i) % n
+        if s != seat:
+            total += bid_misfit(held[s], world.bids[:i], bid)
+    return total
+
+
+def sample(game, view: View, rng: random.Random, tries: int) -> tuple[TarotState, int]:
+    """A world of the view (`Game.sample`) whose hands explain the other seats' bids as
+    basic would have made them: of up to `tries` draws the first that does, else the one
+    that comes nearest (`bids_misfit`); and the draws made. A pass says the hand was no
+    taker's, a garde that it was strong: the search models every seat as basic, so the
+    deals in which basic would not have bid so are the ones it need not weigh. It reads
+    the seat's view only: the other hands are the world's sample."""
+    best, nearest = None, math.inf
+    for i in range(1, tries + 1):
+        world = game.sample(view, rng)
+        misfit = bids_misfit(world, view.seat)
+        if misfit < nearest:
+            best, nearest = world, misfit
+            if not misfit:
+                return world, i
+    assert best is not None
+    return best, tries
+
+
+def others_bid(view: View) -> bool:
+    """Whether another seat has bid: what `sample` explains."""
+    public = view.public
+    n = len(public.hands)
+    return any((public.dealer + 1 + i) % n != view.seat for i in range(len(public.bids)))
+
+
 _NO_RNG = random.Random(0)  # basic's Tarot moves read no rng; `basic_move` wants one
 
 
@@ -302,4 +382,5 @@ def rate_of(view: View) -> float:
 # cost about 14 cards' worth (FIXED_COST in bench/README.md), which keeps late moves within
 # the deadline.
 SETTINGS = Settings(basic=basic_move, value=value, rate=RATES[4], fixed_cost=14, epsilon=0.0,
-                    playout=playout, rate_of=rate_of)
+                    playout=playout, rate_of=rate_of,
+                    explain=Explain(tries=6, cost=1.6, sample=sample, applies=others_bid))
