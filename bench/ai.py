@@ -493,10 +493,10 @@ def fresh_rate(game_id: str) -> float:
     """The AI's rate (playouts per ms of budget) on a fresh deal of `game_id`."""
     game = GAMES[registry_id(game_id)].game
     ai = ai_of(game)
-    if ai.rate_of is None:
+    if ai.rate_scale is None:
         return ai.rate
     state = seeded_deal(game_id, 0)
-    return ai.rate_of(game.observe(state, game.to_act(state)))
+    return ai.rate * ai.rate_scale(game.observe(state, game.to_act(state)))
 
 
 def http_rows(h: dict) -> tuple[list[str], list[list[str]]]:

@@ -368,19 +368,20 @@ def playout(state: TarotState, seat: int) -> float:
     return value(settle(play_out(state)), seat)
 
 
-# Playouts per millisecond of budget by the count of players (T18), each about the same
-# share of the CPU a strong move may take: three players sample a world fastest, five
-# slowest (more hidden places to deal to), bench/README.md.
-RATES = {3: 0.6, 4: 0.4, 5: 0.3}
+# The playouts per millisecond of budget by the count of players (T18), as a factor on the
+# four players' rate, so that each count's strong move takes about the same CPU: three
+# players sample a world fastest, five slowest (more hidden places to deal to),
+# bench/README.md.
+RATE_SCALE = {3: 1.5, 4: 1.0, 5: 0.75}
 
 
-def rate_of(view: View) -> float:
-    return RATES[len(view.public.hands)]
+def rate_scale(view: View) -> float:
+    return RATE_SCALE[len(view.public.hands)]
 
 
 # A playout from a late move is shorter but not by its cards alone: sampling and settling
 # cost about 14 cards' worth (FIXED_COST in bench/README.md), which keeps late moves within
 # the deadline.
-SETTINGS = Settings(basic=basic_move, value=value, rate=RATES[4], fixed_cost=14, epsilon=0.0,
-                    playout=playout, rate_of=rate_of,
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.4, fixed_cost=14, epsilon=0.0,
+                    playout=playout, rate_scale=rate_scale,
                     explain=Explain(tries=6, cost=1.6, sample=sample, applies=others_bid))
