@@ -312,3 +312,18 @@ def test_T4_strong_worlds_explain_the_bids_as_basic_makes_them(players):
     assert worlds >= 40
     assert read_fit >= 0.4 * worlds and read_fit > 1.5 * plain_fit, (read_fit, plain_fit)
     assert read_err < 0.75 * plain_err, (read_err, plain_err)
+
+
+def test_T17_strong_weighs_a_deal_by_its_score_itself():
+    """The search ranks candidates by their mean score: a seat's value is linear in its
+    score (T17, T24) over the scores deals give, so a taker's large win counts for as much
+    more than a small one as the score says."""
+    from rules.ai.tarot import value
+
+    def v(score: int) -> float:
+        return value({"scores": [score, -score, 0, 0]}, 0)
+
+    assert v(0) == 0.5
+    assert v(-1500) < v(-60) < v(0) < v(60) < v(1500)
+    assert v(1500) - v(0) == pytest.approx(25 * (v(60) - v(0)))
+    assert v(-1500) - v(0) == pytest.approx(25 * (v(-60) - v(0)))

@@ -287,9 +287,16 @@ def basic_move(state: TarotState, seat: int, rng: random.Random) -> Move:
     return _play(state, seat, rng)
 
 
+# Past any score a deal can give a seat (T17, T24: a garde contre with a chelem, a poignée
+# and the Petit at the end, taken alone against four defenders, is about ±4,000).
+SCORE_SPAN = 4000
+
+
 def value(settlement: dict, seat: int) -> float:
-    """T17, T24: the seat's score scaled to [0, 1]; a garde is worth about ±60 a defender."""
-    return 0.5 + 0.5 * math.tanh(settlement["scores"][seat] / 150)
+    """T17, T24: the seat's score mapped linearly onto [0, 1], so that the search ranks the
+    candidates by their mean score, what a seat plays for over a session. (A squashed score
+    made a taker's big win and a small one look alike.)"""
+    return min(1.0, max(0.0, 0.5 + settlement["scores"][seat] / (2 * SCORE_SPAN)))
 
 
 # -- what the bidding says of the hands (T4) ------------------------------------------
