@@ -379,16 +379,17 @@ def playout(state: TarotState, seat: int) -> float:
 # four players' rate, so that each count's strong move takes about the same CPU: three
 # players sample a world fastest, five slowest (more hidden places to deal to),
 # bench/README.md.
-RATE_SCALE = {3: 1.5, 4: 1.0, 5: 0.75}
+RATE_SCALE = {3: 1.3, 4: 1.0, 5: 0.75}
 
 
 def rate_scale(view: View) -> float:
     return RATE_SCALE[len(view.public.hands)]
 
 
-# A playout from a late move is shorter but not by its cards alone: sampling and settling
-# cost about 14 cards' worth (FIXED_COST in bench/README.md), which keeps late moves within
-# the deadline.
-SETTINGS = Settings(basic=basic_move, value=value, rate=0.4, fixed_cost=14, epsilon=0.0,
+# A playout from a late move is shorter but not by its cards alone: sampling a world (the
+# more voids shown, the dearer) and settling cost about 40 cards' worth, which keeps late
+# moves within the deadline. Reading the bids (`sample`) draws up to 4 worlds for one and
+# costs the search 2.4 times the CPU a playout would (bench/README.md).
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.4, fixed_cost=40, epsilon=0.0,
                     playout=playout, rate_scale=rate_scale,
-                    explain=Explain(tries=6, cost=1.6, sample=sample, applies=others_bid))
+                    explain=Explain(tries=4, cost=2.4, sample=sample, applies=others_bid))
