@@ -94,11 +94,18 @@ def counts(game_id: str) -> list[tuple[str, dict]]:
 
 
 def run(seconds: float = 3.0, games: list[str] | None = None) -> dict:
+    """Every count of each game (`counts`), then its variants that bench/ai.py plays
+    (`durak4t`: four players with passing on, D21)."""
+    from bench.ai import VARIANTS  # the AI's rows of a variant: Durak with passing on
     from schemas.registry import GAMES
 
     out: dict = {"seconds_per_game": seconds, "games": {}}
-    for row, options in [c for g in games or list(GAMES) for c in counts(g)]:
-        game_id = row.rstrip("0123456789")
+    wanted = games or list(GAMES)
+    rows_of = [(row, g, options) for g in wanted for row, options in counts(g)]
+    names = {row for row, _, _ in rows_of}
+    rows_of += [(row, g, options) for row, (g, options) in VARIANTS.items()
+                if g in wanted and row not in names]
+    for row, game_id, options in rows_of:
         before = bare_step_seconds()
         figures = deal_rate(GAMES[game_id].game, seconds, **options)
         # Timed right beside the deals, before and after, in the same conditions.
@@ -106,6 +113,7 @@ def run(seconds: float = 3.0, games: list[str] | None = None) -> dict:
         bare_loop = step * figures["moves_per_deal"]  # one bare loop of the same length
         target = TARGETS.get(game_id)
         out["games"][row] = {
+            "game": game_id,
             **figures,
             "target_deals_per_s": target,
             "meets_target": None if target is None else figures["deals_per_s"] >= target,
@@ -113,8 +121,8 @@ def run(seconds: float = 3.0, games: list[str] | None = None) -> dict:
             "bare_loops_per_s": 1 / bare_loop,
             "deal_cost_in_bare_loops": 1 / bare_loop / figures["deals_per_s"],
         }
-    for row, g in out["games"].items():
-        default = out["games"].get(row.rstrip("0123456789"), g)
+    for g in out["games"].values():
+        default = out["games"].get(g["game"], g)
         # Each count within 25% of the default count's rate, measured in this run.
         g["vs_default_count"] = g["deals_per_s"] / default["deals_per_s"]
     return out

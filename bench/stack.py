@@ -33,13 +33,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import requests
-from requests.adapters import HTTPAdapter
 
 from bench import traffic
 from bench.server import Gunicorn
 from deploy.stack import Limits, Stack
 from rules.ai import complete
 from schemas.registry import GAMES
+from tests.support.servers import SourceAdapter
 
 SERVICE_APP = "service.app:create_app()"
 PROBE_TIMEOUT = 2.0
@@ -86,18 +86,6 @@ def after(limits: Limits | None = None) -> Iterator[Target]:
                 stack.restart_rules(i)
                 time.sleep(1.0)
         yield Target(stack.url, restart)
-
-
-class SourceAdapter(HTTPAdapter):
-    """Connections from a chosen loopback address."""
-
-    def __init__(self, source: str):
-        self.source = source
-        super().__init__()
-
-    def init_poolmanager(self, *args, **kwargs):
-        kwargs["source_address"] = (self.source, 0)
-        super().init_poolmanager(*args, **kwargs)
 
 
 def probe(url: str, seconds: float, move_body: dict, source: str | None = None) -> dict:

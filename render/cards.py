@@ -24,7 +24,7 @@ def back(game: str) -> str:
 def face(game: str, code: str) -> str:
     """A card's face: drawn once per card and process, as it never changes."""
     drawing = DRAWINGS[game]
-    return drawing.face(drawing.game.deck.cards[drawing.game.deck.index[code]])
+    return drawing.face(drawing.cards.cards[drawing.cards.index[code]])
 
 
 def card(game: str, code: str, x: float, y: float, scale: float = 1.0,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from render.layout import Layout
 from render.words import Words
-from rules.cards import Card
+from rules.cards import Card, Deck
 from rules.game import Game
 
 
@@ -20,7 +20,9 @@ class Drawing:
     corner, a round card its number in the middle). `face(card)`, `back()` and `defs()`: a
     card's SVG, a face-down card's, and the symbols they use. `layout(state, viewer,
     words)`: the table to draw from a state's (or a View's) JSON. `trump_badge(trump, x,
-    y)`: the trump suit at a glance, for a game with a trump suit."""
+    y)`: the trump suit at a glance, for a game with a trump suit. `deck`: every card
+    drawn, when the game's decks hold more than the one its GameInfo lists (Durak's 52,
+    D16)."""
 
     game: Game
     size: tuple[int, int]
@@ -31,3 +33,9 @@ class Drawing:
     back: Callable[[], str]
     layout: Callable[[dict, int | None, Words], Layout]
     trump_badge: Callable[[str, float, float], str] | None = None
+    deck: Deck | None = None
+
+    @property
+    def cards(self) -> Deck:
+        """Every card this game's pictures may show."""
+        return self.game.deck if self.deck is None else self.deck

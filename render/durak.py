@@ -18,7 +18,7 @@ from render.french import (
 from render.layout import Layout, Pile, Row, Slot, common, scores, seats_of
 from render.words import Words
 from rules.cards import Card
-from rules.durak import GAME
+from rules.durak import ALL, GAME
 
 SIZE = (60, 90)
 
@@ -44,10 +44,19 @@ def durak_face(card: Card) -> str:
 def durak_table(state: dict, viewer: int | None, words: Words) -> Layout:
     title, status = common(state, viewer, words, GAME.id)
     attacker = state["attacker"]
+    players = len(state["hands"])
+    # D18: the state names the defender with more than two players (null once the deal is
+    # over); with two it is the seat that is not attacking.
+    defender = state["defender"] if "defender" in state else 1 - attacker
+    gone = {s for bout in state.get("out", ()) for s in bout}  # D23
 
     def roles(s: int) -> list[str]:
+        if s in gone:
+            return [words("render.out")]
         if s == attacker:
             return [words("render.attacker")]
+        if s != defender:
+            return []
         if state["taking"]:  # D10: the defender has declared take
             return [words("render.defender"), words("render.taking")]
         return [words("render.defender")]
@@ -57,12 +66,18 @@ def durak_table(state: dict, viewer: int | None, words: Words) -> Layout:
     facts = [words("render.trump", trump=words(f"durak.suit.{state['trump']}")),
              words("render.stock", n=len(stock)),
              words("render.discard", n=len(state["discard"]))]
+    if gone:  # D25: who went out, bout by bout
+        facts.append(words("render.out_order", seats=" → ".join(
+            words.seats(bout) for bout in state["out"])))
     rows = []
     bout = tuple(Slot(p["attack"], p["defense"]) for p in state["table"])
     rows.append(Row("table", words("render.bout"), bout))
     if stock:  # D2: the last card of the stock is the turned-up trump card, face up
         rows.append(Row("stock", words("render.stock_pile"),
                         (Slot(stock[-1], None, words("render.turned_up")),), len(stock) - 1))
+    if state.get("trump_card"):  # D17: the last card dealt, shown to all; its hand kept it
+        rows.append(Row("trump_card", words("render.trump_card"),
+                        (Slot(state["trump_card"], None, words.seat(players - 1)),)))
     # D11: the beaten-off cards, face down and out of play
     discard = Pile("discard", words("render.discard", n=len(state["discard"])),
                    len(state["discard"]))
@@ -87,4 +102,4 @@ def trump_badge(trump: str, x: float, y: float) -> str:
 
 DRAWING = Drawing(GAME, SIZE, scale=(1.0, 0.62), overlap=0.55, face=durak_face,
                   defs=french_defs, back=lambda: lattice_back(*SIZE), layout=durak_table,
-                  trump_badge=trump_badge)
+                  trump_badge=trump_badge, deck=ALL)  # D16: the 52-card deck's low ranks too

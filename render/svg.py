@@ -1,4 +1,4 @@
-"""The table as an SVG picture: the other seats at the top, the middle of the table (the
+"""The table as an SVG picture: the other seats round the top, the middle of the table (the
 bout or trick, the stock, the chien and écart, the poignées, a Dukal), the viewer's hand
 at the bottom, the settlement under it once the deal is over.
 
@@ -82,11 +82,11 @@ def face_down(game: str, place: str, count: int, x: float, y: float, scale: floa
     return svg, end + 8 + text_width(title, 14) - x
 
 
-def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[str, float]:
-    """A seat's cards in rows across the table, the face-down ones after them: the SVG
-    and the height taken."""
+def hand(game: str, seat: Seat, y: float, scale: float, words: Words, x0: float = MARGIN,
+         room: float = WIDTH - 2 * MARGIN) -> tuple[str, float]:
+    """A seat's cards in rows across [x0, x0 + room], the face-down ones after them: the
+    SVG and the height taken."""
     w, h = card_size(game, scale)
-    room = WIDTH - 2 * MARGIN
     cards = seat.cards
     out = []
     height = 0.0
@@ -97,13 +97,15 @@ def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[s
         step = min(w + 6, (room - w) / max(1, per_row - 1))
         for i, code in enumerate(cards):
             r, c = divmod(i, per_row)
-            out.append(upright(words, pictures.card(game, code, MARGIN + c * step,
+            out.append(upright(words, pictures.card(game, code, x0 + c * step,
                                                     y + r * (h + 8), scale),
-                               MARGIN + c * step, w))
+                               x0 + c * step, w))
         height = rows * (h + 8)
     if seat.hidden:
-        step = min(w * 0.3, (room * 0.7 - w) / max(1, seat.hidden - 1))
-        svg, _ = face_down(game, f"hands.{seat.seat}", seat.hidden, MARGIN, y + height,
+        # the backs fan within the room their count's label leaves
+        spare = room - w - 8 - text_width(words("render.face_down", n=seat.hidden), 14)
+        step = max(1.0, min(w * 0.3, spare / max(1, seat.hidden - 1)))
+        svg, _ = face_down(game, f"hands.{seat.seat}", seat.hidden, x0, y + height,
                            scale, step, words)
         out.append(svg)
         height += h + 8
@@ -112,25 +114,59 @@ def hand(game: str, seat: Seat, y: float, scale: float, words: Words) -> tuple[s
     return "".join(out), height
 
 
-def seat_band(game: str, seat: Seat, y: float, scale: float, words: Words
-              ) -> tuple[str, float]:
-    """A seat's title (highlighted when it is to act) over its hand, its won cards as a
-    pile at the right."""
+def title_lines(title: str, room: float) -> list[str]:
+    """A seat's title on lines that fit `room`, broken between its parts."""
+    lines: list[str] = []
+    for part in title.split(" · "):
+        if lines and text_width(f"{lines[-1]} · {part}", 15, True) <= room:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def seat_band(game: str, seat: Seat, y: float, scale: float, words: Words,
+              x0: float = MARGIN, room: float = WIDTH - 2 * MARGIN) -> tuple[str, float]:
+    """A seat's title (highlighted when it is to act) over its hand, in [x0, x0 + room]; its
+    won cards as a pile at the right, beside the title across the table, under it in a
+    narrower column."""
     out = []
-    if seat.to_act:
-        title = ("◀ " if words.rtl else "▶ ") + seat.title  # pointing at the title
-        out.append(f'<rect x="{MARGIN - 8}" y="{num(y + 2)}" '
-                   f'width="{num(16 + text_width(title, 15, True))}" height="22" rx="4" '
-                   f'fill="{HIGHLIGHT}"/>')
-        out.append(label(words, MARGIN, y + 18, title, 15, "#1b1b1b", "bold"))
-    else:
-        out.append(label(words, MARGIN, y + 18, seat.title, 15, LABEL,
-                         "bold" if seat.viewer else "normal"))
+    lines = title_lines(("◀ " if words.rtl else "▶ ") + seat.title if seat.to_act
+                        else seat.title, room)
+    if seat.to_act:  # pointing at the title
+        out.append(f'<rect x="{num(x0 - 8)}" y="{num(y + 2)}" '
+                   f'width="{num(16 + max(text_width(line, 15, True) for line in lines))}" '
+                   f'height="{num(22 * len(lines))}" rx="4" fill="{HIGHLIGHT}"/>')
+    for i, line in enumerate(lines):
+        out.append(label(words, x0, y + 18 + 22 * i, line, 15,
+                         "#1b1b1b" if seat.to_act else LABEL,
+                         "bold" if seat.to_act or seat.viewer else "normal"))
+    top = 30 + 22 * (len(lines) - 1)
     if seat.notes:
+        across = room >= WIDTH - 2 * MARGIN
         out.append(won_pile(words, game, f"won.{seat.seat}", " · ".join(seat.notes), seat.won,
-                            WIDTH - MARGIN, y + 4))
-    cards, height = hand(game, seat, y + 30, scale, words)
-    return "".join(out) + cards, 30 + height + 10
+                            x0 + room, y + 4 if across else y + top + 4))
+        top += 0 if across else 30
+    cards, height = hand(game, seat, y + top, scale, words, x0, room)
+    return "".join(out) + cards, top + height + 10
+
+
+def round_the_table(game: str, seats: list[Seat], y: float, scale: float, words: Words
+                    ) -> tuple[str, float]:
+    """The other seats side by side above the middle, from the viewer's left to their
+    right, those at the ends a little lower as at a round table: the SVG and the height."""
+    k = len(seats)
+    if k == 1:
+        return seat_band(game, seats[0], y, scale, words)
+    gap = 20.0
+    room = (WIDTH - 2 * MARGIN - gap * (k - 1)) / k
+    out, height = [], 0.0
+    for i, seat in enumerate(seats):
+        drop = 24 * ((2 * i - (k - 1)) / (k - 1)) ** 2 if k > 2 else 0.0
+        band, h = seat_band(game, seat, y + drop, scale, words, MARGIN + i * (room + gap), room)
+        out.append(band)
+        height = max(height, drop + h)
+    return "".join(out), height
 
 
 def won_pile(words: Words, game: str, place: str, title: str, count: int, right: float,
@@ -274,10 +310,9 @@ def svg(table: Layout, words: Words) -> str:
         y += 20
     y -= 4
     *others, bottom = table.seats
-    for seat in others:
-        band, height = seat_band(game, seat, y, small, words)
-        parts.append(band)
-        y += height
+    band, height = round_the_table(game, others, y, small, words)
+    parts.append(band)
+    y += height
     band, height = middle(game, table, y, words)
     parts.append(band)
     y += height

@@ -12,6 +12,7 @@ from marshmallow import Schema, fields
 
 from render import Words, render_svg, render_text
 from render import cards as pictures
+from render.registry import DRAWINGS
 from schemas.common import BaseSchema, one_of
 from schemas.registry import GAMES
 from service import i18n
@@ -85,7 +86,8 @@ def render_state(game_id: str):
 @render.get("/v1/games/<game_id>/cards/<name>.svg")
 def card_picture(game_id: str, name: str):
     """One card's picture, the art of /render: `{code}.svg`, or `back.svg` face down."""
-    deck = game_for(game_id).game.deck
+    game_for(game_id)  # an unknown game is a 404
+    deck = DRAWINGS[game_id].cards
     lang = i18n.language()
     if name == "back":
         return Response(pictures.document(game_id, None, words()("render.back")),

@@ -187,10 +187,51 @@ def test_play_a_whole_durak_deal_in_a_terminal(server, tmp_path):
     assert [line for line in text.splitlines()
             if len(line) > 80 and str(record_path) not in line] == []
     rec = json.loads(record_path.read_text())
-    assert rec["game"] == "durak" and rec["deal"] == {"seed": 5}
+    # The terminal asks for the cards seen by everyone, as the table page does.
+    assert rec["game"] == "durak" and rec["deal"] == {"seed": 5, "known": True}
     assert sum(m["seat"] == 0 for m in rec["moves"]) == prompts
     replayed = run(server, "replay", str(record_path))
     assert replayed.returncode == 0 and "the deal is over" in replayed.stdout
+
+
+def test_D21_play_durak_for_four_with_passing_shows_every_seat_and_passes_on(server, tmp_path):
+    """`play durak --players 4 --transfer`: the terminal table shows the four seats, the
+    attack passed on is among the moves and is played; the record, stopped, replays."""
+    record_path = tmp_path / "four.json"
+    child = pexpect.spawn(CARDAVIA, ["play", "durak", "--players", "4", "--transfer",
+                                     "--seed", "12", "--level", "basic",
+                                     "--record", str(record_path)],
+                          env={**os.environ, "CARDAVIA_URL": server}, encoding="utf-8",
+                          timeout=30, dimensions=(50, 80))
+    try:
+        child.expect("Your move> ")  # seat 3 has led a Six against seat 0
+        table = child.before
+        assert [f"Seat {s} ·" in table for s in range(4)] == [True] * 4
+        passes = [line.split(". ", 1)[1] for line in table.splitlines()
+                  if ". transfer " in line]
+        assert passes, table
+        child.sendline(passes[0])
+        child.expect("Your move> ")
+        assert f"Seat 0: {passes[0]}" in child.before
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    rec = json.loads(record_path.read_text())
+    assert rec["deal"] == {"seed": 12, "players": 4, "transfer": True, "known": True}
+    replayed = run(server, "replay", str(record_path))
+    assert replayed.returncode == 0 and "the deal is not over" in replayed.stdout
+
+
+def test_D16_D19_deal_durak_with_its_count_deck_and_throw_in(server):
+    done = run(server, "deal", "durak", "--seed", "2", "--players", "3", "--cards", "52",
+               "--throw-in", "neighbours", "--first-bout", "5")
+    assert done.returncode == 0, done.stderr
+    dealt = json.loads(done.stdout)
+    assert len(dealt["state"]["hands"]) == 3 and len(dealt["deck"]) == 52
+    assert dealt["state"]["throw_in"] == "neighbours" and dealt["state"]["first_bout"] == 5
+    refused = run(server, "deal", "durak", "--players", "6", "--cards", "24")  # D16
+    assert refused.returncode == 2 and "players" in refused.stderr
 
 
 class _Collect:

@@ -76,6 +76,16 @@ def test_options_of_a_game_go_with_the_deal(client):
     assert client.deal("ganjifa", seed=1, period="night").state["period"] == "night"
 
 
+def test_D16_D17_durak_counts_decks_and_variants_go_with_the_deal(client):
+    six = client.deal("durak", seed=1, players=6, transfer=True, throw_in="neighbours",
+                      known=True).state
+    assert len(six["hands"]) == 6 and six["transfer"] and six["throw_in"] == "neighbours"
+    assert six["known"][5] == [six["trump_card"]]  # D17: the last hand dealt shows it
+    small = client.deal("durak", seed=1, players=3, cards=24, first_bout=5)
+    assert len(small.deck) == 24 and small.state["first_bout"] == 5
+    assert len(client.deal("durak", seed=1, cards=52).deck) == 52
+
+
 def test_legal_moves_move_and_an_illegal_move_as_a_result(client):
     state = client.deal("durak", seed=1).state
     legal = client.legal_moves("durak", state)

@@ -16,11 +16,11 @@ from collections import Counter
 
 import pytest
 import requests
-from requests.adapters import HTTPAdapter
 
 from deploy.stack import BROTLI_MODULE, Limits, Stack
 from rules.ai import complete
 from schemas.registry import GAMES
+from tests.support.servers import session_from
 
 pytestmark = pytest.mark.http
 
@@ -138,24 +138,6 @@ def test_brotli_where_the_module_is_installed(stack, tarot_deal):
                       headers={"Accept-Encoding": "gzip, br"}, timeout=30, stream=True)
     assert r.headers["Content-Encoding"] == "br"
     assert "Accept-Encoding" in r.headers["Vary"]
-
-
-class SourceAdapter(HTTPAdapter):
-    """requests from a chosen loopback address."""
-
-    def __init__(self, source: str):
-        self.source = source
-        super().__init__()
-
-    def init_poolmanager(self, *args, **kwargs):
-        kwargs["source_address"] = (self.source, 0)
-        super().init_poolmanager(*args, **kwargs)
-
-
-def session_from(source: str) -> requests.Session:
-    s = requests.Session()
-    s.mount("http://", SourceAdapter(source))
-    return s
 
 
 def test_one_address_past_its_limits_is_turned_away_and_another_is_served(stack):

@@ -80,6 +80,69 @@ def test_text_shows_a_seat_only_what_its_view_shows(client, name):
         assert set(st["hands"][seat]) <= shown
 
 
+def _seat_lines(text: str) -> dict[int, str]:
+    """Each seat's title line in a text, by seat."""
+    out = {}
+    for line in text.splitlines():
+        words = line.removeprefix("> ").split(" · ")
+        if words[0].startswith("Seat ") and words[0][5:].isdigit():
+            out[int(words[0][5:])] = line
+    return out
+
+
+@pytest.mark.parametrize("name", ["durak3-neighbours", "durak4-passing", "durak6-passing"])
+def test_D18_every_seat_is_drawn_round_the_viewer_with_its_role(client, name):
+    """Every seat of a deal of 3 to 6 is at the table, the viewer last (at the bottom) and
+    the others from the seat after it; exactly one attacker and one defender, the state's."""
+    st = state(name)
+    players = len(st["hands"])
+    for seat in range(players):
+        text = render(client, name, seat).get_data(as_text=True)
+        lines = _seat_lines(text)
+        assert list(lines) == [(seat + i) % players for i in range(1, players)] + [seat]
+        assert " · attacker" in lines[st["attacker"]]
+        assert " · defender" in lines[st["defender"]]
+        roles = " ".join(lines.values())
+        assert roles.count(" · attacker") == 1 and roles.count(" · defender") == 1
+        assert " · you" in lines[seat] and f"{len(st['hands'][seat])} cards" in lines[seat]
+
+
+def test_D23_seats_gone_out_are_marked_and_listed_in_order(client):
+    st = state("durak4-over")
+    text = render(client, "durak4-over").get_data(as_text=True)
+    lines = _seat_lines(text)
+    gone = [s for bout in st["out"] for s in bout]
+    assert gone and all(" · out" in lines[s] for s in gone)
+    assert all(" · out" not in lines[s] for s in lines if s not in gone)
+    order = " → ".join(", ".join(f"Seat {s}" for s in bout) for bout in st["out"])
+    assert f"Gone out, in order: {order}" in text
+
+
+@pytest.mark.parametrize("name", ["durak4-passing", "durak6-passing"])
+def test_D17_the_shown_trump_card_and_known_cards_are_in_every_seats_text(client, name):
+    """With the whole deck dealt the last card dealt is shown to all (D17), and every card
+    known to be in a hand (API.md `known`) is face up in it for every seat."""
+    st = state(name)
+    for seat in range(len(st["hands"])):
+        text = render(client, name, seat).get_data(as_text=True)
+        assert f"Shown trump card: {st['trump_card']} (Seat {len(st['hands']) - 1})" in text
+        lines = text.splitlines()
+        for s, cards in enumerate(st["known"]):
+            title = next(i for i, line in enumerate(lines)
+                         if line.removeprefix("> ").startswith(f"Seat {s} ·"))
+            assert set(cards) <= set(lines[title + 1].split()), (seat, s)
+
+
+def test_D16_a_52_card_deal_is_drawn_with_its_low_ranks(client):
+    st = state("durak3-neighbours")
+    low = [c for hand in st["hands"] for c in hand if c[0] in "2345"]
+    assert low  # the fixed state holds cards only the 52-card deck has
+    assert render(client, "durak3-neighbours", None, "svg").status_code == 200
+    for code in ("2S", "5C"):
+        r = client.get(f"/v1/games/durak/cards/{code}.svg")
+        assert r.status_code == 200 and f'data-card="{code}"' in r.get_data(as_text=True)
+
+
 def _codes(value) -> list[str]:
     if isinstance(value, str):
         return [value]

@@ -84,7 +84,7 @@ def test_G1_ganjifa_suits_have_their_own_colour_and_emblem():
 
 
 def test_an_unknown_card_is_a_problem(client):
-    r = client.get("/v1/games/durak/cards/5S.svg")  # D1: no five in the Atlas deck
+    r = client.get("/v1/games/durak/cards/1S.svg")  # D16: no ace is written 1
     assert r.status_code == 404 and r.headers["Content-Type"] == "application/problem+json"
     assert r.json["type"] == "/problems/unknown-card"
     assert client.get("/v1/games/chess/cards/QS.svg").status_code == 404
@@ -100,12 +100,14 @@ def test_a_card_picture_is_the_same_bytes_every_time(client):
 
 def shown_cards(view: dict) -> Counter:
     """The cards a picture of `view` draws face up: the hands, the bout or trick, Durak's
-    turned-up card (D2), Tarot's chien, écart and poignées where they are shown (T5, T6, T8),
-    a pending Dukal and its discards (G8); "?" is not a card."""
+    turned-up card (D2) or shown trump card (D17), Tarot's chien, écart and poignées where
+    they are shown (T5, T6, T8), a pending Dukal and its discards (G8); "?" is not a
+    card."""
     cards = [c for hand in view["hands"] for c in hand]
     if view["game"] == "durak":
         cards += [c for p in view["table"] for c in (p["attack"], p["defense"]) if c]
         cards += view["stock"][-1:]
+        cards += [view["trump_card"]] if "trump_card" in view else []  # D17: shown to all
     elif view["game"] == "tarot":
         cards += [p["card"] for p in view["trick"]] + view["chien"] + view["ecart"]
         cards += [c for p in view["poignees"] for c in p["cards"]]
@@ -153,6 +155,37 @@ def test_the_picture_shows_exactly_what_the_seat_may_see(client, name):
         cards, piles = drawn(parse(r.data))
         assert cards == shown_cards(view), seat
         assert piles == face_down_counts(view), seat
+
+
+@pytest.mark.parametrize(("players", "cards"), [(3, 52), (4, 24), (5, 36), (6, 36)])
+def test_D17_D21_no_seat_sees_a_hidden_card_of_a_multiplayer_deal(client, players, cards):
+    """Seeded deals of 3 to 6 with passing on and known cards, taken every 30 moves of the
+    first 120 (and at the end, if sooner): each seat's picture and text show exactly its
+    View's cards (the known ones and the shown trump card face up), never a card hidden
+    from it."""
+    st = client.post("/v1/games/durak/deal", json={
+        "seed": players, "players": players, "cards": cards, "transfer": True,
+        "known": True}).json["state"]
+    for step in range(121):
+        if step % 30 == 0 or st["phase"] == "over":
+            for seat in range(players):
+                view = client.post("/v1/games/durak/view",
+                                   json={"state": st, "seat": seat}).json["view"]
+                body = {"state": st, "seat": seat}
+                drawn_cards, piles = drawn(parse(client.post("/v1/games/durak/render",
+                                                             json=body).data))
+                assert drawn_cards == shown_cards(view), (step, seat)
+                assert piles == face_down_counts(view), (step, seat)
+                hidden = {c for s, hand in enumerate(st["hands"]) if s != seat
+                          for c in hand} - set(shown_cards(view))
+                text = client.post("/v1/games/durak/render",
+                                   json={**body, "format": "text"}).get_data(as_text=True)
+                assert not hidden & set(text.replace("/", " ").split()), (step, seat)
+        if st["phase"] == "over":
+            return
+        move = client.post("/v1/games/durak/ai-move", json={
+            "state": st, "seat": st["to_act"], "level": "random", "seed": step}).json["move"]
+        st = client.post("/v1/games/durak/move", json={"state": st, "move": move}).json["state"]
 
 
 def test_svg_is_the_default_format(client):

@@ -111,6 +111,24 @@ def test_D6_D14_a_whole_durak_deal_played_by_clicks_to_its_settlement(table):
     assert not table.page.is_visible("#settlement")
 
 
+def test_D16_D21_four_players_with_passing_set_up_and_the_attack_passed_on(table):
+    """The settings deal four hands with passing (D16); facing one Six, the player holding
+    two more Sixes is offered to pass the attack on with each (D21), and does."""
+    table.open("pace=0&seed=12")  # seat 3 attacks seat 0 with a Six first
+    table.page.select_option("#game", "durak-4")
+    table.page.check("#option-transfer")
+    table.deal("durak-4")
+    state = table.page.evaluate("JSON.parse(localStorage.getItem('cardavia.table.deal')).state")
+    assert len(state["hands"]) == 4 and state["transfer"] is True and "known" in state
+    assert table.page.locator("#opponents .seat").count() == 3
+    passes = table.page.locator("#controls button", has_text=re.compile("^Pass on with "))
+    assert passes.count() == 2
+    table.shot("durak-4-passing")
+    passes.first.click()
+    table.settled()
+    assert "You: passes the attack on with Six of " in table.page.inner_text("#log")
+
+
 def test_T4_T5_T8_T17_a_tarot_bid_discard_poignee_tricks_and_itemised_settlement(table):
     table.open("pace=0&seed=110")  # seat 0 holds ten trumps once the chien is taken
     table.deal("tarot-4")

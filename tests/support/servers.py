@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import requests
+from requests.adapters import HTTPAdapter
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN = [str(Path(sys.executable).with_name("gunicorn")), "--config", "gunicorn.conf.py",
@@ -80,3 +81,22 @@ def start_fails(timeout: float = 30, **settings: str) -> tuple[int, str]:
     done = subprocess.run(GUNICORN, cwd=ROOT, env=environment(free_port(), **settings),
                           capture_output=True, text=True, timeout=timeout, check=False)
     return done.returncode, done.stdout + done.stderr
+
+
+class SourceAdapter(HTTPAdapter):
+    """Connections from a chosen loopback address (127.0.0.2 is a second client to nginx's
+    per-address limits)."""
+
+    def __init__(self, source: str):
+        self.source = source
+        super().__init__()
+
+    def init_poolmanager(self, *args, **kwargs):
+        kwargs["source_address"] = (self.source, 0)
+        super().init_poolmanager(*args, **kwargs)
+
+
+def session_from(source: str) -> requests.Session:
+    s = requests.Session()
+    s.mount("http://", SourceAdapter(source))
+    return s

@@ -8,6 +8,7 @@
     cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
     cardavia score evening.json
     cardavia play durak
+    cardavia play durak --players 4 --transfer --throw-in neighbours --cards 52
     cardavia replay durak-record.json
     cardavia match durak --seats strong,basic --deals 100 --budget 200
 
@@ -213,12 +214,14 @@ def settlement_text(settlement: dict[str, Any]) -> str:
 def event_text(event: dict[str, Any]) -> str | None:
     """What happened, on a line, for the events beside the move itself."""
     kind = event["type"]
-    if kind in ("attacked", "defended", "card_played", "played", "bid", "called", "chelem",
-                "poignee", "dukal_led", "dukal_answered", "deal_over"):
+    if kind in ("attacked", "defended", "transferred", "card_played", "played", "bid", "called",
+                "chelem", "poignee", "dukal_led", "dukal_answered", "deal_over"):
         return None  # the move itself (printed), or the settlement (printed at the end)
     words = [kind.replace("_", " ")]
     if "seat" in event:
         words.append(f"seat {event['seat']}")
+    if "seats" in event:  # Durak's went_out (D23)
+        words.append(", ".join(f"seat {s}" for s in event["seats"]))
     if "contract" in event:
         words.append(event["contract"])
     if "count" in event:
@@ -231,8 +234,16 @@ def event_text(event: dict[str, Any]) -> str | None:
 # -- subcommands -----------------------------------------------------------------------------
 
 
+# A deal's options as the flags name them (`deal_flags`), sent when given.
+DEAL_OPTIONS = ("dealer", "period", "players", "cards", "transfer", "throw_in", "first_bout",
+                "known")
+# What `play` asks at the deal besides the flags, as the table page does: Durak's cards seen
+# by everyone stay face up in the terminal table (API.md `known`).
+PLAY_OPTIONS: dict[str, dict[str, Any]] = {"durak": {"known": True}}
+
+
 def deal_options(args: argparse.Namespace) -> dict[str, Any]:
-    options = {k: getattr(args, k) for k in ("dealer", "period", "players")}
+    options = {k: getattr(args, k, None) for k in DEAL_OPTIONS}
     return {k: v for k, v in options.items() if v is not None}
 
 
@@ -473,7 +484,7 @@ class TerminalPlay:
     def __init__(self, client: Client, args: argparse.Namespace):
         self.client, self.game, self.seat = client, args.game, args.seat
         self.level, self.seed, self.record_path = args.level, args.seed, Path(args.record)
-        options = deal_options(args)
+        options = PLAY_OPTIONS.get(self.game, {}) | deal_options(args)
         dealt = client.deal(self.game, seed=args.seed, **options)
         # A seeded deal is recorded by its seed; a random one by its deck (API.md).
         self.deal = {"seed": args.seed, **options} if args.seed is not None else \
@@ -626,7 +637,17 @@ def parser() -> argparse.ArgumentParser:
         q.add_argument("--seed", type=int, help="a reproducible shuffle")
         q.add_argument("--dealer", type=int, help="Tarot's dealer")
         q.add_argument("--period", choices=("day", "night"), help="Ganjifa's period")
-        q.add_argument("--players", type=int, help="Tarot's number of players")
+        q.add_argument("--players", type=int,
+                       help="the number of players: Durak 2-6, Tarot 3-5")
+        q.add_argument("--cards", type=int, choices=(24, 36, 52), help="Durak's deck (D16)")
+        q.add_argument("--transfer", action="store_const", const=True,
+                       help="Durak with passing on (D21)")
+        q.add_argument("--throw-in", choices=("all", "neighbours"),
+                       help="Durak: who may throw in besides the attacker (D19)")
+        q.add_argument("--first-bout", type=int, choices=(5, 6),
+                       help="Durak: the first bout's limit of attack cards (D16)")
+        q.add_argument("--known", action="store_const", const=True,
+                       help="Durak: the state lists the cards everyone has seen in each hand")
 
     q = sub.add_parser("deal", help="a new deal: its state and deck, as JSON")
     q.add_argument("game", choices=GAMES)

@@ -166,7 +166,9 @@ class Client:
     def deal(self, game: str, *, seed: int | None = None, deck: list[str] | None = None,
              **options: Any) -> Deal:
         """`POST /v1/games/{game}/deal`: stacked from `deck`, shuffled by `seed`, or at
-        random. `options` are the game's own: Tarot's `dealer`, Ganjifa's `period`."""
+        random. `options` are the game's own: Tarot's `dealer` and `players`, Ganjifa's
+        `period`, Durak's `players`, `cards`, `transfer`, `throw_in`, `first_bout` and
+        `known` (API.md); one left None is not sent."""
         data = self._json("POST", f"/v1/games/{game}/deal",
                           _without_none(seed=seed, deck=deck, **options))
         return Deal(data["state"], data["deck"])

@@ -46,7 +46,10 @@ function choices() {
 
 function config() {
   const choice = choices().find((c) => c.value === $("game").value) ?? choices()[0];
-  return { ...choice, seat: Number($("seat").value) || 0, level: $("level").value || "strong" };
+  const options = Object.fromEntries([...$("options").querySelectorAll("[data-option]")]
+    .map((field) => [field.dataset.option, field.type === "checkbox" ? field.checked : field.value]));
+  return { ...choice, seat: Number($("seat").value) || 0, level: $("level").value || "strong",
+    options };
 }
 
 // ---- words -------------------------------------------------------------------------
@@ -81,6 +84,23 @@ async function fillSetup() {
   fillSeats(keep.seat);
 }
 
+// The variants a game offers at the deal (its module's `options`): a checkbox or a list
+// each, keeping what was chosen while the game stays the same.
+function fillOptions(keep = config().options) {
+  const c = config();
+  const specs = GAMES[c.game].options?.(c, page.t) ?? [];
+  $("options").replaceChildren(...specs.map((spec) => {
+    const kept = keep?.[spec.name];
+    const field = spec.kind === "check"
+      ? h("input", { type: "checkbox", id: `option-${spec.name}`, dataset: { option: spec.name } })
+      : h("select", { id: `option-${spec.name}`, dataset: { option: spec.name } },
+        spec.choices.map(([value, label]) => h("option", { value }, label)));
+    if (spec.kind === "check") field.checked = Boolean(kept ?? spec.value);
+    else field.value = spec.choices.some(([v]) => v === kept) ? kept : spec.value;
+    return h("label", {}, h("span", {}, spec.label), field);
+  }));
+}
+
 function fillSeats(keep) {
   const c = config();
   const n = GAMES[c.game].players(c);
@@ -88,6 +108,7 @@ function fillSeats(keep) {
     h("option", { value: String(seat) }, page.t("seat", { n: seat }))));
   $("seat").value = Number(keep) < n ? String(keep) : "0";
   $("tagline").textContent = page.t("tagline", { n });
+  fillOptions();
 }
 
 function buildSettings() {
@@ -186,6 +207,7 @@ async function resume() {
   $("game").value = saved.c.value;
   fillSeats(String(saved.c.seat));
   $("level").value = saved.c.level;
+  fillOptions(saved.c.options);
   const id = seatDeal(saved.c, saved);
   try {
     await gameWords(saved.c.game);
@@ -255,6 +277,8 @@ function accept(move, answer) {
     } else if (event.type === "dukal_captured") {
       deal.dukalCaptured = true;
       lines.push(page.t("said.dukal_captured", { who: ctx.who(event.seat) }));
+    } else if (event.type === "went_out") { // D23: who is out after this bout
+      lines.push(page.t("said.went_out", { who: event.seats.map(ctx.who).join(", ") }));
     } else if (event.type === "bout_taken" || event.type === "bout_beaten_off"
                || event.type === "chien_shown") {
       lines.push(page.t(`said.${event.type}`, { who: ctx.who(event.seat) }));
@@ -324,7 +348,7 @@ function isLegal(code) {
   if (deal.template) {
     return deal.template.must_include.includes(code) || deal.template.choose_from.includes(code);
   }
-  const move = deal.game.cardMove(deal.view, deal.c.seat, code);
+  const move = deal.game.cardMove(deal.view, deal.c.seat, code, deal.moves);
   return deal.moves.some((m) => sameMove(m, move));
 }
 
@@ -356,6 +380,17 @@ function layHand() {
   hand.style.setProperty("--per-row", String(Math.ceil(cards / rows)));
 }
 
+// A hand of another seat: at most eight cards, the backs first, then on top, less
+// overlapped, the cards everyone has seen in it (API.md `known`), face up.
+function fan(hand, game) {
+  const seen = hand.filter((code) => code !== "?").slice(0, 8);
+  const backs = Math.min(hand.length - seen.length, 8 - seen.length);
+  return h("div", { class: "fan", "aria-hidden": "true" },
+    Array.from({ length: backs }, () => h("span", { class: "card tiny" }, cardBack(game, ""))),
+    seen.map((code) => h("span", { class: "card tiny seen" },
+      cardFace(game, page.info.byCode.get(code)))));
+}
+
 function render() {
   const focused = document.activeElement?.dataset?.key;
   const ctx = context();
@@ -370,9 +405,7 @@ function render() {
       return h("article", { class: `seat${view.to_act === seat ? " acting" : ""}`,
         "aria-label": `${ctx.who(seat)} · ${page.t("cards", { n: count })}` },
       h("h2", { class: "seat-name" }, ctx.who(seat), h("span", { class: "ai" }, page.t("ai"))),
-      h("div", { class: "fan", "aria-hidden": "true" },
-        Array.from({ length: Math.min(count, 8) }, () => h("span", { class: "card tiny" },
-          cardBack(c.game, "")))),
+      fan(view.hands[seat], c.game),
       h("p", { class: "notes" }, [page.t("cards", { n: count }), ...notes(seat, ctx)]
         .join(" · ")));
     }));
@@ -435,7 +468,7 @@ function render() {
 function chooseCard(code) {
   if (!deal || deal.busy || deal.view.to_act !== deal.c.seat) return;
   if (!deal.selection) {
-    playerMove(deal.game.cardMove(deal.view, deal.c.seat, code));
+    playerMove(deal.game.cardMove(deal.view, deal.c.seat, code, deal.moves));
     return;
   }
   if (deal.selection.has(code)) deal.selection.delete(code);
@@ -467,8 +500,10 @@ function showSettlement(again = false) {
   const { game, c, view } = deal;
   const review = game.review ? h("details", { class: "review", id: "review" },
     h("summary", {}, page.t("review.title")), game.review(deal.state, view.result, ctx)) : null;
-  $("settlement-body").replaceChildren(...game.settlement(view.result, ctx), review,
-    h("button", { type: "button", id: "record", onclick: downloadRecord }, page.t("record")));
+  // replaceChildren writes a null as the text "null": a game without a review has none.
+  $("settlement-body").replaceChildren(...[...game.settlement(view.result, ctx), review,
+    h("button", { type: "button", id: "record", onclick: downloadRecord }, page.t("record"))]
+    .filter(Boolean));
   $("settlement").hidden = false;
   if (!again) {
     say(page.t("end.title"));
