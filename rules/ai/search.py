@@ -37,7 +37,8 @@ def playout_count(game: Game, view: View, budget_ms: int) -> int:
     share = max(0.2, (ai.fixed_cost + left) / (ai.fixed_cost + len(game.deck)))
     if ai.explain is not None and ai.explain.applies(view):
         share *= ai.explain.cost
-    return max(1, int(budget_ms * ai.rate / share))
+    rate = ai.rate if ai.rate_scale is None else ai.rate * ai.rate_scale(view)
+    return max(1, int(budget_ms * rate / share))
 
 
 def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:

@@ -42,6 +42,8 @@ class Settings:
     `exact(game, view, playouts)`: exact play where the view leaves nothing to guess,
     before any search, within work worth the playouts the budget buys: the move, or None
     and the share of the playouts the attempt used.
+    `rate_scale(view)`: a factor on `rate` for this view, for a game whose playouts cost
+    more or less by its variant (Tarot's count of players, T18).
     A setting is mutable so that a test may lower `rate` for one game."""
 
     basic: Callable[[Any, int, random.Random], Move]
@@ -54,4 +56,5 @@ class Settings:
     playout: Callable[[Any, int], float] | None = None
     explain: Explain | None = None
     exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
+    rate_scale: Callable[[View], float] | None = None
 
