@@ -12,6 +12,7 @@ from rules.durak import GAME as DURAK
 from rules.game import Move
 from schemas.registry import GAMES
 from tests.test_durak import make
+from tests.test_fair_ai import VARIANTS, variant_id
 
 IX = DURAK_DECK.index
 
@@ -31,6 +32,21 @@ def test_every_ai_move_is_legal_and_seeded_moves_repeat(game_id, level):
             assert move == again
             assert game.verify(state, move) is None, (move, game.verify(state, move))
             state = game.apply(state, move)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_every_level_plays_legal_moves_to_the_end_at_every_count_and_option(variant):
+    game_id, options = variant
+    game = GAMES[game_id].game
+    rng = random.Random(7)
+    state = game.deal(rng, **options)
+    levels = ("basic", "strong", "random")
+    while (seat := game.to_act(state)) is not None:
+        view = game.observe(state, seat)
+        move, _ = choose(game, view, levels[seat % 3], rng, 20, playouts=4)
+        assert game.verify(state, move) is None, move
+        state = game.apply(state, move)
+    assert game.settlement(state) is not None
 
 
 def test_basic_durak_beats_with_the_cheapest_sufficient_card():

@@ -9,6 +9,7 @@ import random
 
 from rules.ai.durak_club import club_move
 from rules.ai.durak_endgame import exact_move
+from rules.ai.durak_playout import covers, playout
 from rules.ai.settings import Settings
 from rules.cards import bit_list
 from rules.durak import (
@@ -23,7 +24,7 @@ from rules.durak import (
     transfer_cards,
 )
 from rules.durak.cards import ALL_RANKS
-from rules.game import Move
+from rules.game import Move, View
 
 # The rank of J: trumps from here up are worth keeping while the stock lasts.
 JACK = ALL_RANKS.index("J")
@@ -77,4 +78,27 @@ def level_move(state: State, seat: int, rng: random.Random) -> Move:
     return basic_move(state, seat, rng)
 
 
-SETTINGS = Settings(basic=level_move, value=value, rate=0.9, exact=exact_move)
+RATE = 0.9  # the generic playouts' rate (Settings.rate)
+# The two-player engine (rules/ai/durak_playout.py): playouts per millisecond of budget from
+# a fresh deal, about half of what one core runs with the search's own overhead, and that
+# overhead (sampling the world, the root move, settling) in cards' worth: a playout of it
+# costs about (FAST_FIXED + cards left) times the same, the overhead a larger share of a
+# short playout than of a generic one (bench/README.md).
+FAST_RATE = 4.0
+FAST_FIXED = 11
+
+
+def rate_scale(view: View) -> float:
+    """How many times the generic count of playouts the two-player engine runs for this
+    view in the same time (search.playout_count's share of the deal, with its overhead)."""
+    if not covers(view.public):
+        return 1.0
+    deck = view.public.setup.cards
+    left = sum(view.hidden) + view.public.hands[view.seat].bit_count()
+    generic = max(0.2, left / deck)
+    fast = (FAST_FIXED + left) / (FAST_FIXED + deck)
+    return FAST_RATE / RATE * generic / fast
+
+
+SETTINGS = Settings(basic=level_move, value=value, rate=RATE, exact=exact_move,
+                    playout=playout, rate_scale=rate_scale)

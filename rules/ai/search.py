@@ -61,13 +61,16 @@ def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
     return out
 
 
-def playout(game: Game, state, seat: int, rng: random.Random | None) -> float:
-    """Epsilon-basic play for every seat to the end of the deal, or the game's own faster
-    playout of basic's exact play (which reads no rng: it may be None); the seat's value."""
+def playout(game: Game, state, seat: int, seed: int) -> float:
+    """Epsilon-basic play for every seat to the end of the deal, its rng seeded with
+    `seed`, or the game's own faster playout of basic's exact play where it has one for
+    the deal (which reads no rng); the seat's value."""
     ai = ai_of(game)
     if ai.playout is not None:
-        return ai.playout(state, seat)
-    assert rng is not None
+        fast = ai.playout(state, seat)
+        if fast is not None:
+            return fast
+    rng = random.Random(seed)
     policy = ai.basic
     apply, legal, to_act_in = game.apply, game.legal_moves, game.to_act
     epsilon = ai.epsilon
@@ -169,14 +172,12 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
         rng.shuffle(others)
         moves = [moves[0], *others[:keep - 1]]
     k = len(moves)
-    own_rng = ai.playout is None  # a game's own playout reads no rng: none is made for it
 
     def run(j: int, i: int) -> float:
         """Candidate j's playout on the i-th world, drawn on first use."""
         if i == len(worlds):
             worlds.append(sample(game, searched, rng, draws))
             seeds.append(rng.getrandbits(64))
-        return playout(game, game.apply(worlds[i], moves[j]), seat,
-                       random.Random(seeds[i]) if own_rng else None)
+        return playout(game, game.apply(worlds[i], moves[j]), seat, seeds[i])
 
     return moves[halving(k, n, run, deadline)]

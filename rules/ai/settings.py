@@ -38,12 +38,14 @@ class Settings:
     `play_class(state, seat)`: a key under which moves that play alike are tried once.
     `model(view)`: the view narrowed by what the opponents' play says of their hands, had
     they played as the playouts model them. `playout(state, seat)`: a faster private
-    playout of basic's exact play (no rng), in place of the generic epsilon-basic one.
+    playout of basic's exact play (no rng), in place of the generic epsilon-basic one, or
+    None for a deal it does not play (the generic one plays it).
     `exact(game, view, playouts)`: exact play where the view leaves nothing to guess,
     before any search, within work worth the playouts the budget buys: the move, or None
     and the share of the playouts the attempt used.
     `rate_scale(view)`: a factor on `rate` for this view, for a game whose playouts cost
-    more or less by its variant (Tarot's count of players, T18).
+    more or less by its variant (Tarot's count of players, T18) or run faster where the
+    game's own `playout` plays the deal (two-player Durak).
     A setting is mutable so that a test may lower `rate` for one game."""
 
     basic: Callable[[Any, int, random.Random], Move]
@@ -53,7 +55,7 @@ class Settings:
     epsilon: float = 0.1
     play_class: Callable[[Any, int], Callable[[Move], Any]] | None = None
     model: Callable[[View], View] | None = None
-    playout: Callable[[Any, int], float] | None = None
+    playout: Callable[[Any, int], float | None] | None = None
     explain: Explain | None = None
     exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
     rate_scale: Callable[[View], float] | None = None
