@@ -485,8 +485,18 @@ def playout_rows(result: dict) -> tuple[list[str], list[list[str]]]:
                      f"{sum(firsts) / len(firsts):,.0f}" if firsts else "-",
                      # RATE is playouts per ms of budget from a fresh deal, about half of
                      # what one core runs.
-                     f"~{2 * ai_of(GAMES[registry_id(g)].game).rate * 1000:,.0f}"])
+                     f"~{2 * fresh_rate(g) * 1000:,.0f}"])
     return headers, body
+
+
+def fresh_rate(game_id: str) -> float:
+    """The AI's rate (playouts per ms of budget) on a fresh deal of `game_id`."""
+    game = GAMES[registry_id(game_id)].game
+    ai = ai_of(game)
+    if ai.rate_scale is None:
+        return ai.rate
+    state = seeded_deal(game_id, 0)
+    return ai.rate * ai.rate_scale(game.observe(state, game.to_act(state)))
 
 
 def http_rows(h: dict) -> tuple[list[str], list[list[str]]]:

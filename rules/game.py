@@ -300,7 +300,7 @@ class Game:
         given no order, so that a client can be told the order and deal it again."""
         # Sorting by independent uniform keys is a uniform shuffle (two keys tie with
         # probability ~n²/2⁵³), and costs a fraction of `rng.shuffle`'s Python-level
-        # draws: ~6% of a random Durak deal.
+        # draws, a measurable share of a short random deal.
         keys = [rng.random() for _ in self.deck.codes]
         return sorted(range(len(keys)), key=keys.__getitem__)
 

@@ -6,10 +6,10 @@ The rules never write a sentence: a reason (rules/reasons.py) or a state's probl
 included: `en.json` is the one English source, read once here.
 
 A value is said according to its placeholder's name: `why` and `reason` name another entry
-(`why.<code>`, `reason.<code>`) said with the same values, `phase`, `action`, `contract`
-and `avatar` name a word of the catalogue, `suit` a Ganjifa suit said as its avatar with its
-code ("Rama (RAM)"), a list is said as its items joined by commas; numbers and card codes
-are the same in every language.
+(`why.<code>`, `reason.<code>`) said with the same values, `phase`, `action` and `contract`
+name a word of the catalogue, and so does each placeholder a game adds with `word` (said
+alone, or with its code: "Rama (RAM)"); a list is said as its items joined by commas;
+numbers and card codes are the same in every language.
 """
 
 from __future__ import annotations
@@ -22,9 +22,20 @@ LOCALES = Path(__file__).resolve().parent.parent / "service" / "locales"
 ENGLISH: dict[str, str] = json.loads((LOCALES / "en.json").read_text(encoding="utf-8"))
 
 # Placeholders whose value is the code of another catalogue entry: the prefix of its key.
-WORDS = {"phase": "phase.", "action": "action.", "contract": "contract.",
-         "avatar": "ganjifa.avatar."}
+WORDS = {"phase": "phase.", "action": "action.", "contract": "contract."}
+# Placeholders said as a catalogue word followed by their code in brackets.
+WORDS_WITH_CODE: dict[str, str] = {}
 NESTED = {"why": "why.", "reason": "reason."}
+
+
+def word(placeholder: str, prefix: str, with_code: bool = False) -> None:
+    """A game's own placeholder: its value is the code of the catalogue entry `prefix` +
+    value, said alone or, `with_code`, followed by the code. A game's rules module adds
+    its words where it defines the codes, so this module names no game."""
+    table = WORDS_WITH_CODE if with_code else WORDS
+    if table.get(placeholder, prefix) != prefix or placeholder in NESTED:
+        raise ValueError(f"placeholder {placeholder!r} already says another word")
+    table[placeholder] = prefix
 
 
 def say(catalogue: dict[str, str], key: str, values: dict[str, Any] | None = None
@@ -54,9 +65,9 @@ def _word(catalogue: dict[str, str], name: str, value: Any, values: dict[str, An
         return _MISSING if text is None else text
     if name in WORDS:
         return catalogue.get(WORDS[name] + value, _MISSING)
-    if name == "suit":
-        avatar = catalogue.get(WORDS["avatar"] + value)
-        return _MISSING if avatar is None else f"{avatar} ({value})"
+    if name in WORDS_WITH_CODE:
+        said = catalogue.get(WORDS_WITH_CODE[name] + value)
+        return _MISSING if said is None else f"{said} ({value})"
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
     return value

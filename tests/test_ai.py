@@ -12,6 +12,7 @@ from rules.durak import GAME as DURAK
 from rules.game import Move
 from schemas.registry import GAMES
 from tests.test_durak import make
+from tests.test_fair_ai import VARIANTS, variant_id
 
 IX = DURAK_DECK.index
 
@@ -31,6 +32,21 @@ def test_every_ai_move_is_legal_and_seeded_moves_repeat(game_id, level):
             assert move == again
             assert game.verify(state, move) is None, (move, game.verify(state, move))
             state = game.apply(state, move)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_every_level_plays_legal_moves_to_the_end_at_every_count_and_option(variant):
+    game_id, options = variant
+    game = GAMES[game_id].game
+    rng = random.Random(7)
+    state = game.deal(rng, **options)
+    levels = ("basic", "strong", "random")
+    while (seat := game.to_act(state)) is not None:
+        view = game.observe(state, seat)
+        move, _ = choose(game, view, levels[seat % 3], rng, 20, playouts=4)
+        assert game.verify(state, move) is None, move
+        state = game.apply(state, move)
+    assert game.settlement(state) is not None
 
 
 def test_basic_durak_beats_with_the_cheapest_sufficient_card():
@@ -128,6 +144,37 @@ def test_fast_ganjifa_playout_plays_exactly_basic():
         while end.to_act is not None:
             end = GANJIFA.apply(end, basic_move(end, end.to_act, rng))
         assert play_out(state) == GANJIFA.settlement(end)["captured"], seed
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fast_tarot_playout_plays_exactly_basic_T9_T10_T12_T22(players):
+    """The search's bitmask playout is basic's play for every seat, held to the rules:
+    from deals and from states part-played by basic and random moves (the auction, the
+    call, the écart, poignées, tricks in progress, the called card out or not) it ends
+    in the very state that basic's moves played through `Game.apply` reach, so following
+    (T9), each trick's winner (T10, T12's last trick) and who knows the partner (T22)
+    agree with the rules."""
+    from rules.ai import random_move
+    from rules.ai.tarot import basic_move, play_out
+    from rules.tarot import GAME as TAROT
+
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(40):
+        state = TAROT.deal(random.Random(seed), players=players)
+        for _ in range(rng.randrange(90)):
+            seat = TAROT.to_act(state)
+            if seat is None:
+                break
+            move = (basic_move(state, seat, rng) if rng.random() < 0.7
+                    else random_move(TAROT, state, seat, rng))
+            state = TAROT.apply(state, move)
+        end = state
+        while (seat := TAROT.to_act(end)) is not None:
+            end = TAROT.apply(end, basic_move(end, seat, rng))
+        checked += bool(state.tricks) and state.phase == "play"
+        assert play_out(state) == end, seed
+    assert checked >= 10  # most of them through the bitmask tricks
 
 
 def test_ganjifa_sampled_worlds_respect_the_view():

@@ -261,3 +261,69 @@ def test_T23_basic_opening_lead_avoids_the_called_suit():
                 led += 1
     assert led >= 10
 
+
+
+def test_T4_bid_misfit_is_zero_exactly_for_basics_own_bid():
+    """The reading of a bid (`bid_misfit`) agrees with basic's bidding: the bid basic makes
+    with a hand after some bids fits that hand, and no other bid it could make does."""
+    from rules.ai.tarot import basic_bid, bid_misfit
+    from rules.tarot import BID_RANK, BIDS
+
+    rng = random.Random(4)
+    for _ in range(300):
+        players = rng.choice((3, 4, 5))
+        hand = GAME.deal(rng, players=players).hands[0]
+        before = tuple(rng.choice(BIDS) for _ in range(rng.randrange(players)))
+        highest = max((BID_RANK[b] for b in before), default=0)
+        own = basic_bid(hand, before)
+        assert bid_misfit(hand, before, own) == 0
+        for other in BIDS:
+            if other != own and (other == BIDS[0] or BID_RANK[other] > highest):
+                assert bid_misfit(hand, before, other) > 0, (own, other)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_T4_strong_worlds_explain_the_bids_as_basic_makes_them(players):
+    """The strong level's worlds read the bidding: in the worlds it draws for a defender
+    after basic's auction, basic would have bid as the seats did far more often than in
+    the worlds the view alone gives, and the taker's hand at the bidding is nearer its
+    true strength."""
+    from rules.ai.tarot import bids_misfit, hands_at_bidding, sample, strength
+
+    plain_fit = read_fit = 0
+    plain_err = read_err = 0.0
+    worlds = 0
+    for state in basic_deals(players, range(40)):
+        seat = GAME.to_act(state)
+        if worlds >= 48:
+            break
+        if state.phase != "play" or len(state.tricks) != 1 or seat == state.taker:
+            continue
+        view = GAME.observe(state, seat)
+        true = strength(hands_at_bidding(state)[state.taker])
+        for k in range(2):
+            plain = GAME.sample(view, random.Random(k))
+            read, _ = sample(GAME, view, random.Random(k), 6)
+            plain_fit += bids_misfit(plain, seat) == 0
+            read_fit += bids_misfit(read, seat) == 0
+            plain_err += abs(strength(hands_at_bidding(plain)[state.taker]) - true)
+            read_err += abs(strength(hands_at_bidding(read)[state.taker]) - true)
+            worlds += 1
+    assert worlds >= 40
+    assert read_fit >= 0.4 * worlds and read_fit > 1.5 * plain_fit, (read_fit, plain_fit)
+    assert read_err < 0.75 * plain_err, (read_err, plain_err)
+
+
+def test_T17_strong_weighs_a_deal_by_its_score_itself():
+    """The search ranks candidates by their mean score: a seat's value is linear in its
+    score (T17, T24) over the scores deals give, so a taker's large win counts for as much
+    more than a small one as the score says."""
+    from rules.ai.tarot import value
+
+    def v(score: int) -> float:
+        return value({"scores": [score, -score, 0, 0]}, 0)
+
+    assert v(0) == 0.5
+    assert v(-1500) < v(-60) < v(0) < v(60) < v(1500)
+    assert v(1500) - v(0) == pytest.approx(25 * (v(60) - v(0)))
+    assert v(-1500) - v(0) == pytest.approx(25 * (v(-60) - v(0)))

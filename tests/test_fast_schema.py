@@ -32,14 +32,19 @@ def bodies(game_id: str, rng: random.Random, count: int):
             state = game.apply(state, move)
 
 
-def places(body) -> list[tuple]:
-    """Every place of a JSON body as its path of keys and indices, the root `()` first."""
+def places(body, every_item: bool = True) -> list[tuple]:
+    """Every place of a JSON body as its path of keys and indices, the root `()` first.
+    Without `every_item`, a list of more than three items is walked at its first, second
+    and last: the loaders read a list's items by one rule, and a whole hand of every junk
+    at every card would be most of the suite's time."""
     paths = []
 
     def walk(node, path):
         paths.append(path)
         children = node.items() if isinstance(node, dict) else (
             enumerate(node) if isinstance(node, list) else ())
+        if not every_item and isinstance(node, list) and len(node) > 3:
+            children = [(0, node[0]), (1, node[1]), (len(node) - 1, node[-1])]
         for k, v in children:
             walk(v, (*path, k))
 
@@ -151,7 +156,7 @@ def test_every_place_of_every_request_with_every_junk(game_id):
         loader = GAMES[game_id].requests[request]
         assert loader.fast is not None and loader.source
         assert loader.fast(copy.deepcopy(body)) == loader.schema.load(copy.deepcopy(body))
-        for path in places(body):
+        for path in places(body, every_item=False):
             for junk in junks:
                 bad = copy.deepcopy(body)
                 parent = bad

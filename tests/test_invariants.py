@@ -32,7 +32,7 @@ def test_random_deals_keep_every_invariant(game_id, players):
     game = schemas.game
     helper = TESTS[game_id]
     rng = random.Random(20261130 + players)
-    for deal_no in range(helper.deals):
+    for deal_no in range(helper.deals_at(players)):
         state = game.deal(rng, **options(game, players))
         for _ in range(10_000):
             helper.check_state(state)

@@ -88,7 +88,7 @@ FAST_RATE = 4.0
 FAST_FIXED = 11
 
 
-def speedup(view: View) -> float:
+def rate_scale(view: View) -> float:
     """How many times the generic count of playouts the two-player engine runs for this
     view in the same time (search.playout_count's share of the deal, with its overhead)."""
     if not covers(view.public):
@@ -101,4 +101,4 @@ def speedup(view: View) -> float:
 
 
 SETTINGS = Settings(basic=level_move, value=value, rate=RATE, exact=exact_move,
-                    playout=playout, speedup=speedup)
+                    playout=playout, rate_scale=rate_scale)

@@ -37,7 +37,7 @@ def playout_count(game: Game, view: View, budget_ms: int) -> int:
     share = max(0.2, (ai.fixed_cost + left) / (ai.fixed_cost + len(game.deck)))
     if ai.explain is not None and ai.explain.applies(view):
         share *= ai.explain.cost
-    rate = ai.rate * (ai.speedup(view) if ai.speedup is not None else 1.0)
+    rate = ai.rate if ai.rate_scale is None else ai.rate * ai.rate_scale(view)
     return max(1, int(budget_ms * rate / share))
 
 

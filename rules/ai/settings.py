@@ -40,11 +40,12 @@ class Settings:
     they played as the playouts model them. `playout(state, seat)`: a faster private
     playout of basic's exact play (no rng), in place of the generic epsilon-basic one, or
     None for a deal it does not play (the generic one plays it).
-    `speedup(view)`: how many times `rate` playouts fit for this view (a deal that the
-    game's own `playout` plays runs faster than the generic one).
     `exact(game, view, playouts)`: exact play where the view leaves nothing to guess,
     before any search, within work worth the playouts the budget buys: the move, or None
     and the share of the playouts the attempt used.
+    `rate_scale(view)`: a factor on `rate` for this view, for a game whose playouts cost
+    more or less by its variant (Tarot's count of players, T18) or run faster where the
+    game's own `playout` plays the deal (two-player Durak).
     A setting is mutable so that a test may lower `rate` for one game."""
 
     basic: Callable[[Any, int, random.Random], Move]
@@ -57,5 +58,5 @@ class Settings:
     playout: Callable[[Any, int], float | None] | None = None
     explain: Explain | None = None
     exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
-    speedup: Callable[[View], float] | None = None
+    rate_scale: Callable[[View], float] | None = None
 

@@ -19,16 +19,17 @@ from __future__ import annotations
 import math
 import random
 
-from rules.ai.settings import Settings
+from rules.ai.settings import Explain, Settings
+from rules.ai.tarot_playout import HIGH_TRUMP, play_tricks
 from rules.cards import bit_list
-from rules.game import Move
+from rules.game import Move, View
 from rules.tarot import (
     BID_RANK,
     BIDS,
     COUNTS,
     EXCUSE,
     EXCUSE_BIT,
-    FIRST_TRUMP,
+    GAME,
     HALF_POINTS,
     KINGS,
     MONDE,
@@ -47,6 +48,7 @@ from rules.tarot import (
     partner_known,
     playable_now,
     poignee_pool,
+    settle,
     top_trump,
 )
 
@@ -55,7 +57,6 @@ from rules.tarot import (
 # strength's median is about 28 and its 90th percentile about 42.
 BID_THRESHOLDS = (("garde_contre", 63), ("garde_sans", 55), ("garde", 46), ("prise", 38))
 FOUR_PLAYER_HAND = 18
-HIGH_TRUMP = FIRST_TRUMP + 15  # T16 and up are hard to overtrump
 KING_CARDS = frozenset(bit_list(KINGS))
 
 
@@ -85,13 +86,36 @@ def strength(hand: int) -> int:
 def _bid(state: TarotState, seat: int) -> Move:
     """T4, by the strength of the hand against thresholds scaled to its size (T19): the
     strength counts cards, so a 24-card hand needs more of it and a 15-card hand less."""
-    highest = max((BID_RANK[b] for b in state.bids), default=0)
-    hand = state.hands[seat]
+    return Move(seat, "bid", contract=basic_bid(state.hands[seat], state.bids))
+
+
+def basic_bid(hand: int, bids) -> str:
+    """Basic's bid with `hand` after `bids` (T4, T19)."""
+    highest = max((BID_RANK[b] for b in bids), default=0)
     s = strength(hand) * FOUR_PLAYER_HAND / hand.bit_count()
     for contract, threshold in BID_THRESHOLDS:
         if s >= threshold and BID_RANK[contract] > highest:
-            return Move(seat, "bid", contract=contract)
-    return Move(seat, "bid", contract=BIDS[0])
+            return contract
+    return BIDS[0]
+
+
+def bid_misfit(hand: int, bids, bid: str) -> float:
+    """How far the strength of `hand` lies from the band in which basic bids `bid` after
+    `bids`: 0 when basic would bid it, else the distance to the nearest strength at which
+    it would (T4, T19)."""
+    highest = max((BID_RANK[b] for b in bids), default=0)
+    s = strength(hand) * FOUR_PLAYER_HAND / hand.bit_count()
+    # The contracts basic may still bid, lowest first, with their thresholds.
+    open_ = [(c, t) for c, t in reversed(BID_THRESHOLDS) if BID_RANK[c] > highest]
+    if bid == BIDS[0]:
+        low, high = -math.inf, open_[0][1] if open_ else math.inf
+    else:
+        i = next((i for i, (c, _) in enumerate(open_) if c == bid), None)
+        if i is None:
+            return 0.0  # a bid basic never makes there: nothing to read from it
+        low = open_[i][1]
+        high = open_[i + 1][1] if i + 1 < len(open_) else math.inf
+    return low - s if s < low else s - high + 1 if s >= high else 0.0
 
 
 def _call(state: TarotState, seat: int) -> Move:
@@ -263,12 +287,109 @@ def basic_move(state: TarotState, seat: int, rng: random.Random) -> Move:
     return _play(state, seat, rng)
 
 
+# Past any score a deal can give a seat (T17, T24: a garde contre with a chelem, a poignée
+# and the Petit at the end, taken alone against four defenders, is about ±4,000).
+SCORE_SPAN = 4000
+
+
 def value(settlement: dict, seat: int) -> float:
-    """T17, T24: the seat's score scaled to [0, 1]; a garde is worth about ±60 a defender."""
-    return 0.5 + 0.5 * math.tanh(settlement["scores"][seat] / 150)
+    """T17, T24: the seat's score mapped linearly onto [0, 1], so that the search ranks the
+    candidates by their mean score, what a seat plays for over a session. (A squashed score
+    made a taker's big win and a small one look alike.)"""
+    return min(1.0, max(0.0, 0.5 + settlement["scores"][seat] / (2 * SCORE_SPAN)))
 
 
-# A playout from a late move is shorter but not by its cards alone: sampling and settling
-# cost about 14 cards' worth (FIXED_COST in bench/README.md), which keeps late moves within
-# the deadline.
-SETTINGS = Settings(basic=basic_move, value=value, rate=0.3, fixed_cost=14)
+# -- what the bidding says of the hands (T4) ------------------------------------------
+
+def hands_at_bidding(world: TarotState) -> list[int]:
+    """Each seat's hand when it bid, in a whole deal: its hand now and the cards it played;
+    for a taker who took the chien (T5), without the chien and with its écart."""
+    n = len(world.hands)
+    held = list(world.hands)
+    for leader, cards, _ in world.tricks:
+        for j, c in enumerate(cards):
+            held[(leader + j) % n] |= 1 << c
+    for j, c in enumerate(world.trick):
+        held[(world.leader + j) % n] |= 1 << c
+    taker = world.taker
+    if taker is not None and world.chien_shown:
+        held[taker] = (held[taker] | world.ecart) & ~world.chien_shown
+    return held
+
+
+def bids_misfit(world: TarotState, seat: int) -> float:
+    """How far the other seats' hands in `world` lie from hands with which basic would have
+    bid as they did (`bid_misfit`, summed): 0 when basic explains every bid."""
+    n = len(world.hands)
+    held = hands_at_bidding(world)
+    total = 0.0
+    for i, bid in enumerate(world.bids):
+        s = (world.dealer + 1 + i) % n
+        if s != seat:
+            total += bid_misfit(held[s], world.bids[:i], bid)
+    return total
+
+
+def sample(game, view: View, rng: random.Random, tries: int) -> tuple[TarotState, int]:
+    """A world of the view (`Game.sample`) whose hands explain the other seats' bids as
+    basic would have made them: of up to `tries` draws the first that does, else the one
+    that comes nearest (`bids_misfit`); and the draws made. A pass says the hand was no
+    taker's, a garde that it was strong: the search models every seat as basic, so the
+    deals in which basic would not have bid so are the ones it need not weigh. It reads
+    the seat's view only: the other hands are the world's sample."""
+    best, nearest = None, math.inf
+    for i in range(1, tries + 1):
+        world = game.sample(view, rng)
+        misfit = bids_misfit(world, view.seat)
+        if misfit < nearest:
+            best, nearest = world, misfit
+            if not misfit:
+                return world, i
+    assert best is not None
+    return best, tries
+
+
+def others_bid(view: View) -> bool:
+    """Whether another seat has bid: what `sample` explains."""
+    public = view.public
+    n = len(public.hands)
+    return any((public.dealer + 1 + i) % n != view.seat for i in range(len(public.bids)))
+
+
+_NO_RNG = random.Random(0)  # basic's Tarot moves read no rng; `basic_move` wants one
+
+
+def play_out(state: TarotState) -> TarotState:
+    """Basic's exact play for every seat to the end of the deal: through the rules up to
+    the end of the first trick (the auction, the call, the écart, the chelem, the
+    poignées), then on bitmasks (rules/ai/tarot_playout.py)."""
+    apply, to_act = GAME.apply, GAME.to_act
+    while (seat := to_act(state)) is not None and (state.phase != "play" or not state.tricks):
+        state = apply(state, basic_move(state, seat, _NO_RNG))
+    return state if seat is None else play_tricks(state)
+
+
+def playout(state: TarotState, seat: int) -> float:
+    """The playouts' policy: basic's exact play (no random moves: the sampled worlds
+    already differ), scored by the rules; the seat's value."""
+    return value(settle(play_out(state)), seat)
+
+
+# The playouts per millisecond of budget by the count of players (T18), as a factor on the
+# four players' rate, so that each count's strong move takes about the same CPU: three
+# players sample a world fastest, five slowest (more hidden places to deal to),
+# bench/README.md.
+RATE_SCALE = {3: 1.3, 4: 1.0, 5: 0.75}
+
+
+def rate_scale(view: View) -> float:
+    return RATE_SCALE[len(view.public.hands)]
+
+
+# A playout from a late move is shorter but not by its cards alone: sampling a world (the
+# more voids shown, the dearer) and settling cost about 40 cards' worth, which keeps late
+# moves within the deadline. Reading the bids (`sample`) draws up to 4 worlds for one and
+# costs the search 2.4 times the CPU a playout would (bench/README.md).
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.4, fixed_cost=40, epsilon=0.0,
+                    playout=playout, rate_scale=rate_scale,
+                    explain=Explain(tries=4, cost=2.4, sample=sample, applies=others_bid))

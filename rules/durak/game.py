@@ -39,6 +39,10 @@ from rules.game import (
 from rules.reasons import Reason
 from rules.texts import english
 
+# A card of the 36-card deck to its bit, for `apply`'s check that the hand holds it: one
+# dict lookup, and anything else (a card of a larger deck, a string, None) is missing.
+CARD_BIT = {c: 1 << c for c in range(36)}
+
 
 def deck_problems(order: list[int], size: int) -> list[Problem]:
     """D1, D16: a stacked deck that is not the deck of `size` cards once: each card given
@@ -294,7 +298,10 @@ class Durak(Game):
         if seat != to_act:
             raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
         if action == "attack" or action == "defend":
-            b = BIT[card] if card.__class__ is int and 0 <= card < 36 else 0
+            try:
+                b = CARD_BIT[card]
+            except (KeyError, TypeError):
+                b = 0
             if seat:
                 if not hand1 & b:
                     raise IllegalMove(f"seat 1 does not hold card {card!r}")

@@ -5,12 +5,15 @@ bitmasks, a suit one 12-bit chunk."""
 from __future__ import annotations
 
 from rules.cards import Card, Deck, mask_of
-from rules.texts import ENGLISH, in_digits
+from rules.texts import ENGLISH, in_digits, word
 
 # G1: the ten suits in avatar order. The avatars' names and the suits' emblems are the
 # catalogues' `ganjifa.avatar.<suit>` and `ganjifa.emblem.<suit>`; [decided] G1 names no
 # emblem for Krishna and Balarama: the discus (chakra) and the plough (hala).
 SUITS = ("MAT", "KUR", "VAR", "NAR", "VAM", "PAR", "RAM", "KRI", "BAL", "KAL")
+# In a reason, `avatar` is a suit said as its avatar, `suit` as its avatar and code.
+word("avatar", "ganjifa.avatar.")
+word("suit", "ganjifa.avatar.", with_code=True)
 SUIT_COUNT = len(SUITS)
 # A card's index is 12 * suit + rank index, ranks in this order; a suit fills one 12-bit
 # chunk of a hand mask, so a move_chunks chunk is exactly one suit.

@@ -95,6 +95,6 @@ def check_final(state: State, settlement: dict) -> None:
     assert GAME.legal_moves(state) == []
 
 
-TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=2000, http_deals=100,
+TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=2000, http_deals=30,
                   deal_options=({},), over_rule="D14", record_seed=3,
-                  fullest={"known": True})
+                  fullest={"known": True}, count_deals={n: 300 for n in range(3, 7)})

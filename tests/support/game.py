@@ -18,7 +18,9 @@ class GameTests:
     """`check_state(state)` and `check_final(state, settlement)`: the game's own invariants,
     at every step and at the end. `candidate_moves(state, rng)`: moves legal or not, that
     `verify` must judge as `legal_moves` lists them. `deals` and `http_deals`: the seeded
-    random deals the invariant test plays in process and over HTTP. `deal_options`: request
+    random deals the invariant test plays in process and over HTTP; `count_deals`, those
+    it plays at a count that another test plays deal by deal (Durak's 3 to 6 players, which
+    tests/test_durak_counts.py plays with every deck and variant). `deal_options`: request
     options of a deal beside the defaults (Tarot's dealer, Ganjifa's period).
     `over_rule`: the rule a move after the deal's end breaks (D14, T9, G9). `record_seed`:
     the seed of the whole deal the replay tests play. `fullest`: the deal options whose
@@ -34,3 +36,7 @@ class GameTests:
     over_rule: str
     record_seed: int
     fullest: dict = field(default_factory=dict)
+    count_deals: dict[int, int] = field(default_factory=dict)
+
+    def deals_at(self, players: int) -> int:
+        return self.count_deals.get(players, self.deals)

@@ -140,5 +140,5 @@ def check_final(state: GanjifaState, settlement: dict) -> None:
     assert GAME.legal_moves(state) == []
 
 
-TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=1000, http_deals=50,
+TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=1000, http_deals=16,
                   deal_options=({}, {"period": "night"}), over_rule="G9", record_seed=4)

@@ -156,5 +156,5 @@ def check_final(state: TarotState, settlement: dict) -> None:
                       d if s == partner else -d for s in range(players)]
 
 
-TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=1000, http_deals=50,
+TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=1000, http_deals=20,
                   deal_options=({}, {"dealer": 0}), over_rule="T9", record_seed=1)
