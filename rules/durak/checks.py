@@ -51,8 +51,9 @@ def pile_problems(hands: list[list[int]], stock: list[int], discard: list[int],
         if d is not None:
             whole += bit(d)
             total += 1
+    problems: list[Problem] = []
     if whole.bit_count() == total and whole in SIZE_OF_DECK:
-        size, problems = SIZE_OF_DECK[whole], []
+        size = SIZE_OF_DECK[whole]
     else:
         size, problems = _conservation_problems(hands, stock, discard, table)
     if len(discard) % 2:

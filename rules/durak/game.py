@@ -226,8 +226,7 @@ class Durak(Game):
                                -1 if trump_card is None else trump_card,
                                None if known is None else tuple(tuple(k) for k in known))
         derived = derived_problems(self, state, phase, to_act)
-        if result is not UNSET and result != end.result(state) and result != self.settlement(
-                state):
+        if result is not UNSET and result != end.result(state):
             derived.append(Problem("result", "result"))
         if defender is not UNSET and defender != self.defender(state):
             derived.append(Problem("defender", "durak_defender",
