@@ -147,10 +147,12 @@ def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value(
 def test_two_player_views_search_more_playouts_than_the_generic_rate_buys():
     """The fast engine's deals get its own count of playouts: more than the generic rate
     buys, by less late in the deal, where its fixed overhead weighs more in a short
-    playout; every other deal keeps the generic count."""
+    playout; passing on with two keeps the generic count, more seats a smaller one."""
     from rules.ai.durak import rate_scale
     early = GAME.observe(GAME.deal(random.Random(2)), 0)
     late = GAME.observe(reached({}, 2, 40), 0)
     assert 1 < rate_scale(late) < rate_scale(early)
     for options in OTHER_DEALS:
-        assert rate_scale(GAME.observe(GAME.deal(random.Random(2), **options), 0)) == 1.0
+        scale = rate_scale(GAME.observe(GAME.deal(random.Random(2), **options), 0))
+        # passing on with two: the generic rate; more seats: fewer of the longer playouts
+        assert scale == 1.0 if options["players"] == 2 else 0 < scale < 0.5

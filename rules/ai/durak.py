@@ -88,11 +88,17 @@ FAST_RATE = 4.0
 FAST_FIXED = 11
 
 
+# The generic playout with more seats: a deal of 3 to 6 players is two to three times the
+# moves of a two-player one, and RATE (set for two) would overrun the service's deadline.
+SEATS_SCALE = {3: 0.45, 4: 0.33, 5: 0.33, 6: 0.33}
+
+
 def rate_scale(view: View) -> float:
-    """How many times the generic count of playouts the two-player engine runs for this
-    view in the same time (search.playout_count's share of the deal, with its overhead)."""
+    """How many times the generic count of playouts fits this view's time: the two-player
+    engine's speed-up (search.playout_count's share of the deal, with its overhead), or
+    the longer deals of more seats."""
     if not covers(view.public):
-        return 1.0
+        return SEATS_SCALE.get(len(view.public.hands), 1.0)
     deck = view.public.setup.cards
     left = sum(view.hidden) + view.public.hands[view.seat].bit_count()
     generic = max(0.2, left / deck)
