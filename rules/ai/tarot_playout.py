@@ -12,6 +12,7 @@ basic's moves played through `Game.apply` give.
 
 from __future__ import annotations
 
+from rules.cards import bit_list
 from rules.tarot import (
     COUNTS,
     EXCUSE,
@@ -34,15 +35,6 @@ COST = tuple((20 if c == PETIT else HALF_POINTS[c], c) for c in range(78))
 # Whether a card is a trump (the Excuse is not: it beats nothing).
 IS_TRUMP = tuple(FIRST_TRUMP <= c < EXCUSE for c in range(78))
 PLAIN_SUIT = tuple(SUIT_OF[c] != TRUMP_SUIT for c in range(78))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _cheapest(cards: list[int]) -> int:
@@ -121,7 +113,7 @@ def _choose(hand: int, trick: list[int], seat: int, leader: int, n: int, late: b
             long_hand: int) -> int:
     """basic's `_play`: `camp` is the attack camp when the seat knows the partner, else 0
     (the seat knows no ally but itself)."""
-    cards = _bits(playable(hand, trick))
+    cards = bit_list(playable(hand, trick))
     if len(cards) == 1:
         return cards[0]
     if late and cards[-1] == EXCUSE:

@@ -21,48 +21,75 @@ Table = list[tuple[int, int | None]]
 CODES = ALL.codes
 
 
+# A card of the 52-card universe to its bit. A dict, not a tuple: an index outside the
+# universe (a negative one above all) must fail, not alias another card.
+CARD_BIT = {c: 1 << c for c in range(52)}
+# D16: each deck's mask to its size, for the valid state's one lookup.
+SIZE_OF_DECK = {mask: size for size, mask in DECKS.items()}
+
+
 def pile_problems(hands: list[list[int]], stock: list[int], discard: list[int],
-                  table: Table) -> tuple[int, list[Problem]]:
+                  table: Table) -> tuple[int, list[Problem], tuple[int, ...], int]:
     """D1, D16: every card of one of the three decks once across the piles (the deck is
     the smallest that holds every card given); D11: the discard pile holds whole
     beaten-off bouts, an attack and its defence each, so an even number of cards. The
-    deck's size and the problems."""
-    on_table = [c for pair in table for c in pair if c is not None]
-    total = len(stock) + len(discard) + len(on_table)
-    cards: set[int] = set(stock)
-    cards.update(discard, on_table)
+    deck's size, the problems and, when there are none, the hands' and the discard's
+    masks."""
+    # The sum of n card bits has n bits set only when no card repeats (a repeat carries
+    # into another bit), and is then their mask: a valid state is counted at C speed, and
+    # only a state that fails pays for the per-card field paths.
+    bit = CARD_BIT.__getitem__
+    masks = tuple([sum(map(bit, hand)) for hand in hands])
+    discard_mask = sum(map(bit, discard))
+    whole = sum(masks) + sum(map(bit, stock)) + discard_mask
+    total = len(stock) + len(discard)
     for hand in hands:
         total += len(hand)
-        cards.update(hand)
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    size = deck_size_of(mask)
-    problems = []
-    if not total == len(cards) == size or mask != DECKS[size]:
-        places = [p for s, hand in enumerate(hands) for p in placed(f"hands.{s}", hand)]
-        places += placed("stock", stock) + placed("discard", discard)
-        for i, (a, d) in enumerate(table):
-            places.append((f"table.{i}.attack", a))
-            if d is not None:
-                places.append((f"table.{i}.defense", d))
-        seen: dict[int, str] = {}
-        for where, card in places:
-            if card in seen:
-                problems.append(Problem(where, "card_twice", {"card": CODES[card],
-                                                              "also": seen[card]}))
-            else:
-                seen[card] = where
-        missing = [CODES[c] for c in range(52) if DECKS[size] >> c & 1 and c not in seen]
-        if missing:
-            problems.append(Problem("", "cards_missing", {"count": len(missing),
-                                                          "cards": missing}))
+    for a, d in table:
+        whole += bit(a)
+        total += 1
+        if d is not None:
+            whole += bit(d)
+            total += 1
+    problems: list[Problem] = []
+    if whole.bit_count() == total and whole in SIZE_OF_DECK:
+        size = SIZE_OF_DECK[whole]
+    else:
+        size, problems = _conservation_problems(hands, stock, discard, table)
     if len(discard) % 2:
         problems.append(Problem("discard", "durak_discard_odd", {"count": len(discard)}))
     if len(hands) > MOST_PLAYERS[size]:
         problems.append(Problem("hands", "durak_deck_players",
                                 {"players": len(hands), "cards": size,
                                  "most": MOST_PLAYERS[size]}))
+    return size, problems, masks, discard_mask
+
+
+def _conservation_problems(hands: list[list[int]], stock: list[int], discard: list[int],
+                           table: Table) -> tuple[int, list[Problem]]:
+    """D1, D16 on the failure path: the smallest deck that holds every card given, and the
+    problems: each card given twice, at its second place, then the cards missing."""
+    places = [p for s, hand in enumerate(hands) for p in placed(f"hands.{s}", hand)]
+    places += placed("stock", stock) + placed("discard", discard)
+    for i, (a, d) in enumerate(table):
+        places.append((f"table.{i}.attack", a))
+        if d is not None:
+            places.append((f"table.{i}.defense", d))
+    problems = []
+    seen: dict[int, str] = {}
+    mask = 0
+    for where, card in places:
+        mask |= 1 << card
+        if card in seen:
+            problems.append(Problem(where, "card_twice", {"card": CODES[card],
+                                                          "also": seen[card]}))
+        else:
+            seen[card] = where
+    size = deck_size_of(mask)
+    missing = [CODES[c] for c in range(52) if DECKS[size] >> c & 1 and c not in seen]
+    if missing:
+        problems.append(Problem("", "cards_missing", {"count": len(missing),
+                                                      "cards": missing}))
     return size, problems
 
 

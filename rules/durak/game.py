@@ -176,7 +176,7 @@ class Durak(Game):
         if out is not None and players == 2:
             problems.append(Problem("out", "durak_out_two"))
         t = SUITS.index(trump)
-        size, found = checks.pile_problems(hands, stock, discard, table)
+        size, found, masks, discard_mask = checks.pile_problems(hands, stock, discard, table)
         problems += found
         wrong_setup = setup_problems(players, size, throw_in, first_bout, "hands")
         if wrong_setup:  # the checks below read the deal's setup
@@ -198,10 +198,6 @@ class Durak(Game):
             problems += checks.known_problems(known, hands)
         if problems:
             raise InvalidState(problems)
-        # Every card is known to lie once (pile_problems above), so a sum of bits is their
-        # mask, added at C speed.
-        bit = BIT.__getitem__
-        masks = tuple(sum(map(bit, h)) for h in hands)
         pairs = tuple([(a, -1 if d is None else d) for a, d in table])
         if players == 2:
             now, acting = bout.turn(masks, stock, attacker, pairs, taking)
@@ -222,16 +218,15 @@ class Durak(Game):
                     raise InvalidState(problems)
         state: State
         if chosen is CLASSIC:
-            state = ClassicState(t, masks, tuple(stock), sum(map(bit, discard)), attacker,
+            state = ClassicState(t, masks, tuple(stock), discard_mask, attacker,
                                  pairs, bool(taking), now, acting)
         else:
-            state = DurakState(t, masks, tuple(stock), sum(map(bit, discard)), attacker,
+            state = DurakState(t, masks, tuple(stock), discard_mask, attacker,
                                pairs, bool(taking), now, acting, chosen, groups,
                                -1 if trump_card is None else trump_card,
                                None if known is None else tuple(tuple(k) for k in known))
         derived = derived_problems(self, state, phase, to_act)
-        if result is not UNSET and result != end.result(state) and result != self.settlement(
-                state):
+        if result is not UNSET and result != end.result(state):
             derived.append(Problem("result", "result"))
         if defender is not UNSET and defender != self.defender(state):
             derived.append(Problem("defender", "durak_defender",
