@@ -311,6 +311,10 @@ class Game:
     def to_act(self, state) -> int | None:
         return state.to_act
 
+    def seats(self, state) -> int:
+        """The count of players at the state's table."""
+        return len(state.hands)
+
     def hand(self, state, seat: int) -> int:
         """The seat's hand, a bitmask."""
         return state.hands[seat]
@@ -336,7 +340,7 @@ class Game:
         if not isinstance(move, Move):
             raise MalformedMove("", f"not a Move: {move!r}")
         seat, action = move.seat, move.action
-        if type(seat) is not int or not 0 <= seat < len(state.hands):
+        if type(seat) is not int or not 0 <= seat < self.seats(state):
             raise MalformedMove("seat", f"no seat {seat!r} at this table")
         needs = self.move_fields.get(action) if type(action) is str else None
         if needs is None:

@@ -12,7 +12,7 @@ from rules.durak import (
     GAME,
     HAND_SIZE,
     SUITS,
-    ClassicState,
+    DurakState,
     State,
     sorted_cards,
 )
@@ -90,7 +90,7 @@ CODES = ALL.codes
 
 def dump_state(state: State) -> dict:
     code = CODE_OR_NONE
-    if isinstance(state, ClassicState):
+    if not isinstance(state, DurakState):  # the default deal's plain tuple
         trump, hands, stock, discard, attacker, table, taking, phase, to_act = state
         return {
             "game": "durak",

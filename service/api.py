@@ -14,7 +14,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import get_content_length
 
 from rules.ai.levels import choose
-from rules.game import IllegalMove, InvalidState
+from rules.game import Game, IllegalMove, InvalidState
 from schemas.common import error, flatten_errors
 from schemas.game import GameSchemas, Post
 from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values, unreadable
@@ -182,11 +182,11 @@ def state_of(schemas: GameSchemas, fields: dict):
                            errors, params={"count": len(errors)}) from None
 
 
-def seat_at_table(state, seat: int | None, field: str = "seat") -> None:
+def seat_at_table(game: Game, state, seat: int | None, field: str = "seat") -> None:
     """A seat a request names is one of the state's, whose count (its hands) may be below
     the largest the schema bounds a seat by (T18): 422 naming the field, before a view or a
     picture of the seat reads a hand that is not there."""
-    players = len(state.hands)
+    players = game.seats(state)
     if seat is not None and not 0 <= seat < players:
         message = f"Must be between 0 and {players - 1}."
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
@@ -296,7 +296,7 @@ def ai_move(game_id: str):
     state = state_of(schemas, data["state"])
     game = schemas.game
     to_act = game.to_act(state)
-    seat_at_table(state, data.get("seat"))
+    seat_at_table(game, state, data.get("seat"))
     seat = data.get("seat", to_act)
     if seat is None or not any(m.seat == seat for m in game.legal_moves(state)):
         who = "nobody is to act: the deal is over" if to_act is None else \
@@ -327,7 +327,7 @@ def seat_view(game_id: str):
     schemas = game_for(game_id)
     data = body(schemas.requests["view"])
     state = state_of(schemas, data["state"])
-    seat_at_table(state, data["seat"])
+    seat_at_table(schemas.game, state, data["seat"])
     return json_response({"view": schemas.dump_view(schemas.game.observe(state, data["seat"]))})
 
 

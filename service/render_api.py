@@ -73,7 +73,7 @@ def render_state(game_id: str):
     data = body(REQUESTS[game_id])
     state = state_of(schemas, data["state"])
     seat = data.get("seat")
-    seat_at_table(state, seat)
+    seat_at_table(schemas.game, state, seat)
     if seat is None:
         table = schemas.dump_state(state)
     else:

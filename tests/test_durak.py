@@ -8,6 +8,7 @@ import pytest
 
 from rules.durak import DECK, GAME, SUITS, turn
 from rules.game import InvalidState, Move
+from tests.support.durak import apply, build, deal, play
 
 IX = DECK.index
 
@@ -23,7 +24,7 @@ def make(hands, attacker=0, trump="H", stock=(), table=(), taking=False, discard
     placed += [c for a, d in table for c in (a, d) if c]
     if discard is None:
         discard = [c for c in DECK.codes if c not in placed]
-    return GAME.build(
+    return build(
         trump=trump,
         hands=[cards(*h) for h in hands],
         stock=cards(*stock),
@@ -50,7 +51,7 @@ def reason(state, move):
 def play_all(state, *moves):
     for m in moves:
         assert GAME.verify(state, m) is None, m
-        state, _ = GAME.play(state, m)
+        state, _ = play(state, m)
     return state
 
 
@@ -64,7 +65,7 @@ def test_D1_deck_is_36_atlasnye_cards_with_cyrillic_courts():
 
 def test_D1_every_card_exactly_once_in_a_state():
     with pytest.raises(InvalidState) as e:
-        GAME.build(trump="H", hands=[cards("6S", "6S"), []], stock=[], discard=[],
+        build(trump="H", hands=[cards("6S", "6S"), []], stock=[], discard=[],
                    attacker=0, table=[], taking=False)
     fields = [p.field for p in e.value.problems]
     assert "hands.0.1" in fields and "" in fields  # the duplicate and the 35 missing
@@ -76,7 +77,7 @@ def test_D1_a_repeated_card_is_caught_even_where_its_bits_add_up_to_a_missing_on
     every = list(DECK.codes)
     hand = ["6S", "6S", "6S", *every[2:6]]
     with pytest.raises(InvalidState) as e:
-        GAME.build(trump="H", hands=[cards(*hand), cards(*every[6:12])],
+        build(trump="H", hands=[cards(*hand), cards(*every[6:12])],
                    stock=cards(*every[12:36]), discard=[], attacker=0, table=[],
                    taking=False)
     fields = [p.field for p in e.value.problems]
@@ -85,16 +86,16 @@ def test_D1_a_repeated_card_is_caught_even_where_its_bits_add_up_to_a_missing_on
 
 def test_D2_stacked_deal_hands_trump_and_stock_order():
     order = list(range(36))
-    s = GAME.deal(random.Random(), order)
+    s = deal(random.Random(), order)
     assert s.hands == (sum(1 << c for c in range(6)), sum(1 << c for c in range(6, 12)))
     assert s.stock == (*range(13, 36), 12)  # card 13 turned up, drawn last
     assert SUITS[s.trump] == DECK.cards[12].suit
 
 
 def test_D2_seeded_deal_is_reproducible_and_random_deal_differs():
-    a = GAME.deal(random.Random(7))
-    assert a == GAME.deal(random.Random(7))
-    assert a != GAME.deal(random.Random(8))
+    a = deal(random.Random(7))
+    assert a == deal(random.Random(7))
+    assert a != deal(random.Random(8))
 
 
 def test_D2_shuffled_deal_turns_up_every_card_equally_often():
@@ -105,7 +106,7 @@ def test_D2_shuffled_deal_turns_up_every_card_equally_often():
     seen = [0] * 36
     rng = random.Random(2026)
     for _ in range(deals):
-        seen[GAME.deal(rng).stock[-1]] += 1
+        seen[deal(rng).stock[-1]] += 1
     expected = deals / 36
     assert sum((n - expected) ** 2 / expected for n in seen) < 90
 
@@ -121,7 +122,7 @@ def test_D3_trump_stays_after_the_turned_up_card_is_drawn():
     # The stock's last card (the turned-up 6H) is drawn; hearts stay trump.
     s = make([["9S", "10S", "JS", "QS", "KS"], ["6D", "7D", "8D", "9D", "10D", "JD"]],
              stock=["6H"], table=[("7S", "8S")], trump="H")
-    after, _ = GAME.play(s, Move(0, "pass"))
+    after, _ = play(s, Move(0, "pass"))
     assert not after.stock and SUITS[after.trump] == "H"
     # 7H now beats any diamond though no trump card is visible any more.
     s2 = make([["7H"], ["KD", "QD"]], attacker=1, table=[("AD", None)], trump="H")
@@ -170,7 +171,7 @@ def test_D5_lowest_trump_attacks_first(seat0, seat1, first):
     hands = seat0 + FILL0 + seat1 + FILL1
     rest = [c for c in DECK.codes if c not in hands and c != "9H"]
     order = hands + ["9H"] + rest
-    s = GAME.deal(random.Random(), [IX[c] for c in order])
+    s = deal(random.Random(), [IX[c] for c in order])
     assert SUITS[s.trump] == "H"
     assert s.attacker == first and GAME.to_act(s) == first
 
@@ -263,7 +264,7 @@ def test_D12_refill_attacker_first_then_defender_until_stock_empty():
     hand0 = ["9C", "10C", "JC", "QC", "KC"]
     hand1 = ["6D", "7D", "8D", "9D", "10D"]
     s = make([hand0, hand1], table=[("6S", "7S")], stock=["8H", "AS"], trump="S")
-    after, events = GAME.play(s, Move(0, "pass"))
+    after, events = play(s, Move(0, "pass"))
     # The attacker (seat 0) needs one and takes 8H; the defender then gets the last card.
     assert after.hands[0] >> IX["8H"] & 1 and after.hands[1] >> IX["AS"] & 1
     assert not after.stock
@@ -276,13 +277,13 @@ def test_D12_refill_order_follows_the_attacker_whichever_seat_it_is():
     hand0 = ["6D", "7D", "8D", "9D", "10D"]
     hand1 = ["9C", "10C", "JC", "QC", "KC"]
     s = make([hand0, hand1], attacker=1, table=[("6S", "7S")], stock=["8H", "AS"], trump="S")
-    after = GAME.apply(s, Move(1, "pass"))
+    after = apply(s, Move(1, "pass"))
     assert after.hands[1] >> IX["8H"] & 1 and after.hands[0] >> IX["AS"] & 1
     # After a take the taker holds more than six and draws nothing; the attacker draws.
     taker = [*hand0, "JD", "QD"]
     s = make([taker, hand1], attacker=1, table=[("6S", None)], stock=["8H", "AS", "KH"],
              trump="H", taking=True)
-    after = GAME.apply(s, Move(1, "pass"))
+    after = apply(s, Move(1, "pass"))
     assert after.hands[0] == sum(1 << c for c in cards(*taker, "6S"))
     assert after.hands[1] == sum(1 << c for c in cards(*hand1, "8H"))
     assert after.attacker == 1 and after.stock == (IX["AS"], IX["KH"])
@@ -333,7 +334,7 @@ def test_D6_D7_D14_stored_phase_and_seat_to_act_follow_the_facts():
     rng = random.Random(14)
     ends = 0
     for _ in range(30):
-        s = GAME.deal(rng)
+        s = deal(rng)
         while True:
             assert (s.phase, s.to_act) == turn(s.hands, s.stock, s.attacker, s.table, s.taking)
             assert GAME.derived(s) == (s.phase, s.to_act, GAME.settlement(s))
@@ -342,5 +343,5 @@ def test_D6_D7_D14_stored_phase_and_seat_to_act_follow_the_facts():
             if not moves:
                 ends += 1
                 break
-            s = GAME.apply(s, rng.choice(moves))
+            s = apply(s, rng.choice(moves))
     assert ends == 30

@@ -12,6 +12,7 @@ import pytest
 from rules.ai.levels import choose
 from rules.durak import GAME
 from rules.game import Move
+from tests.support.durak import apply, deal, sample
 
 # Deals the two-player engine leaves to the generic playout: more seats, passing on.
 OTHER_DEALS = [{"players": 3}, {"players": 6, "throw_in": "neighbours"},
@@ -20,21 +21,21 @@ OTHER_DEALS = [{"players": 3}, {"players": 6, "throw_in": "neighbours"},
 
 def reached(options: dict, seed: int, steps: int):
     rng = random.Random(seed)
-    state = GAME.deal(rng, **options)
+    state = deal(rng, **options)
     for _ in range(steps):
         legal = GAME.legal_moves(state)
         if not legal:
             break
-        state = GAME.apply(state, rng.choice(legal))
+        state = apply(state, rng.choice(legal))
     return state
 
 
 def test_known_cards_stay_in_their_hands_in_every_sampled_world():
-    state = GAME.deal(random.Random(4), order=list(range(36)), players=6, known=True)
+    state = deal(random.Random(4), order=list(range(36)), players=6, known=True)
     shown = state.trump_card  # D17: the last card dealt, in hand 5, seen by everyone
     view = GAME.observe(state, 0)
     for k in range(20):
-        world = GAME.sample(view, random.Random(k))
+        world = sample(view, random.Random(k))
         assert world.hands[5] >> shown & 1
 
 
@@ -55,7 +56,7 @@ def test_basic_passes_the_attack_on_with_a_plain_card():
             state = reached({"players": 3, "transfer": True}, seat + 1, 0)
             seat += 1
             continue
-        state = GAME.apply(state, rng.choice(legal))
+        state = apply(state, rng.choice(legal))
     pytest.fail("no state where a plain card could pass the attack on")
 
 
@@ -89,7 +90,7 @@ def test_D1_D15_the_fast_playout_plays_the_rules_and_the_club_player(options):
             move = club_move(state, seat, random.Random(0))
             assert (move.seat, move.action, move.card) == (seat, action, card)
             assert GAME.verify(state, move) is None
-            state = GAME.apply(state, move)
+            state = apply(state, move)
         assert state.phase == "over" and state.hands == hands
         ended += bool(trace)
         value = playout(state, 0)
@@ -100,7 +101,7 @@ def test_D1_D15_the_fast_playout_plays_the_rules_and_the_club_player(options):
 def test_the_fast_playout_leaves_other_deals_to_the_generic_one():
     from rules.ai.durak_playout import playout
     for options in OTHER_DEALS:
-        assert playout(GAME.deal(random.Random(0), **options), 0) is None
+        assert playout(deal(random.Random(0), **options), 0) is None
 
 
 def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value():
@@ -113,7 +114,7 @@ def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value(
     kinds = set()
     compared = 0
     for seed in range(12):
-        state = GAME.deal(random.Random(seed))
+        state = deal(random.Random(seed))
         rng = random.Random(seed)
         while state.to_act is not None:
             if len(state.stock) <= 1:
@@ -122,7 +123,7 @@ def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value(
                 assert sorted(moves) == sorted(GAME.legal_moves(state))
                 children = fast.children(*position[0], *position[1:])
                 for move, child in zip(moves, children, strict=True):
-                    after = GAME.apply(state, move)
+                    after = apply(state, move)
                     if len(child) == 3:
                         assert GAME.settlement(after)["scores"][0] == child[2]
                     else:
@@ -140,7 +141,7 @@ def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value(
                     compared += 1
             move = (rng.choice(GAME.legal_moves(state)) if rng.random() < 0.3
                     else basic_move(state, state.to_act, rng))
-            state = GAME.apply(state, move)
+            state = apply(state, move)
     assert compared > 30 and {(1, "pass"), (1, "take"), (0, "defend")} <= kinds, kinds
 
 
@@ -149,10 +150,10 @@ def test_two_player_views_search_more_playouts_than_the_generic_rate_buys():
     buys, by less late in the deal, where its fixed overhead weighs more in a short
     playout; passing on with two keeps the generic count, more seats a smaller one."""
     from rules.ai.durak import rate_scale
-    early = GAME.observe(GAME.deal(random.Random(2)), 0)
+    early = GAME.observe(deal(random.Random(2)), 0)
     late = GAME.observe(reached({}, 2, 40), 0)
     assert 1 < rate_scale(late) < rate_scale(early)
     for options in OTHER_DEALS:
-        scale = rate_scale(GAME.observe(GAME.deal(random.Random(2), **options), 0))
+        scale = rate_scale(GAME.observe(deal(random.Random(2), **options), 0))
         # passing on with two: the generic rate; more seats: fewer of the longer playouts
         assert scale == 1.0 if options["players"] == 2 else 0 < scale < 0.5

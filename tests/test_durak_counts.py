@@ -37,7 +37,7 @@ def test_D16_to_D25_random_deals_keep_every_invariant(players, cards, variant):
             legal = GAME.legal_moves(state)
             if not legal:
                 break
-            assert all(m.seat == state.to_act for m in legal)
+            assert all(m.seat == GAME.to_act(state) for m in legal)
             for m in legal:
                 assert GAME.verify(state, m) is None, (deal_no, m)
             for m in rng.sample(helper.candidate_moves(state, rng), CANDIDATES):

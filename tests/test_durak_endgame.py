@@ -12,6 +12,7 @@ from rules.ai import durak_endgame as endgame
 from rules.ai.durak import basic_move
 from rules.ai.levels import choose
 from rules.durak import DECK, GAME
+from tests.support.durak import apply, build, deal
 
 
 def small_position(rng: random.Random, cards: int):
@@ -23,14 +24,14 @@ def small_position(rng: random.Random, cards: int):
     hands = [order[:n0], order[n0:cards]]
     discard = order[cards:]
     trump = "SHDC"[rng.randrange(4)]
-    return GAME.build(trump, hands, [], discard, rng.randrange(2), [], False)
+    return build(trump, hands, [], discard, rng.randrange(2), [], False)
 
 
 def brute(state, seat: int) -> int:
     """D15's value for `seat` under best play by both seats: plain minimax, no table."""
     if state.to_act is None:
         return GAME.settlement(state)["scores"][seat]
-    values = [brute(GAME.apply(state, m), seat) for m in GAME.legal_moves(state)]
+    values = [brute(apply(state, m), seat) for m in GAME.legal_moves(state)]
     return max(values) if state.to_act == seat else min(values)
 
 
@@ -44,7 +45,7 @@ def test_D15_solver_values_match_brute_force_on_small_positions(cards):
         value, move = endgame.solve(GAME, state, seat, 10**6)
         assert value == brute(state, seat)
         assert move in GAME.legal_moves(state)
-        assert brute(GAME.apply(state, move), seat) == value  # the move keeps the value
+        assert brute(apply(state, move), seat) == value  # the move keeps the value
         outcomes.add(value)
     assert len(outcomes) > 1  # positions won and lost: the comparison is not vacuous
 
@@ -57,18 +58,18 @@ def test_a_solve_past_its_count_of_positions_gives_up():
 def endgames(seeds: range):
     """Views of the seat to act once no stock card is hidden, along deals played by basic."""
     for seed in seeds:
-        state = GAME.deal(random.Random(seed))
+        state = deal(random.Random(seed))
         k = 0
         while (seat := GAME.to_act(state)) is not None:
             view = GAME.observe(state, seat)
             if endgame.perfect(view):
                 yield state, view
-            state = GAME.apply(state, basic_move(state, seat, random.Random(seed * 100 + k)))
+            state = apply(state, basic_move(state, seat, random.Random(seed * 100 + k)))
             k += 1
 
 
 def test_only_views_without_a_hidden_stock_card_are_perfect():
-    state = GAME.deal(random.Random(1))
+    state = deal(random.Random(1))
     assert not endgame.perfect(GAME.observe(state, 0))
     assert endgame.exact_move(GAME, GAME.observe(state, 0), 800) == (None, 0.0)
     found = [v for _, v in endgames(range(3))]
@@ -108,6 +109,6 @@ def test_D15_a_won_endgame_stays_won_against_any_defence():
             else:
                 move, _ = choose(GAME, GAME.observe(state, seat), ("random", "basic")[won % 2],
                                  rng, 200)
-            state = GAME.apply(state, move)
+            state = apply(state, move)
         assert GAME.settlement(state)["scores"][me] == 1
     assert won >= 3

@@ -10,6 +10,7 @@ import pytest
 
 from rules.durak import ALL, DECKS, GAME, IllegalMove, sorted_cards
 from rules.game import InvalidState, Move
+from tests.support.durak import apply, build, deal
 
 IX = ALL.index
 
@@ -23,7 +24,7 @@ def make(hands, attacker=0, trump="H", stock=(), table=(), taking=False, deck=36
     placed = {c for h in hands for c in h} | set(stock)
     placed |= {c for a, d in table for c in (a, d) if c}
     discard = [ALL.codes[c] for c in sorted_cards(DECKS[deck]) if ALL.codes[c] not in placed]
-    return GAME.build(trump=trump, hands=[cards(*h) for h in hands], stock=cards(*stock),
+    return build(trump=trump, hands=[cards(*h) for h in hands], stock=cards(*stock),
                       discard=cards(*discard), attacker=attacker,
                       table=[(IX[a], IX[d] if d else None) for a, d in table], taking=taking,
                       **more)
@@ -80,20 +81,20 @@ def test_D16_three_decks_two_to_six_players_and_the_options():
         for size in (24, 36, 52):
             if players > 4 and size == 24:
                 with pytest.raises(InvalidState) as e:  # D16: 24 cards serve at most 4
-                    GAME.deal(random.Random(1), players=players, cards=size)
+                    deal(random.Random(1), players=players, cards=size)
                 assert [p.field for p in e.value.problems] == ["players"]
                 continue
-            state = GAME.deal(random.Random(1), players=players, cards=size, transfer=True,
+            state = deal(random.Random(1), players=players, cards=size, transfer=True,
                               throw_in="neighbours", first_bout=5)
             assert len(state.hands) == players and state.setup.cards == size
             assert state.setup[2:5] == (True, "neighbours", 5)
     with pytest.raises(InvalidState):  # a deck none of the three
-        GAME.deal(random.Random(1), order=cards("6S", "7S"))
+        deal(random.Random(1), order=cards("6S", "7S"))
     with pytest.raises(InvalidState) as e:  # `cards` disagrees with the deck given
-        GAME.deal(random.Random(1), order=sorted_cards(DECKS[24]), cards=36)
+        deal(random.Random(1), order=sorted_cards(DECKS[24]), cards=36)
     assert [p.field for p in e.value.problems] == ["cards"]
     with pytest.raises(InvalidState):
-        GAME.deal(random.Random(1), players=7)
+        deal(random.Random(1), players=7)
 
 
 def test_D16_first_bout_of_five_holds_five_attack_cards_until_a_bout_is_beaten_off():
@@ -110,15 +111,15 @@ def test_D16_first_bout_of_five_holds_five_attack_cards_until_a_bout_is_beaten_o
 
 def test_D17_stacked_deal_of_three_and_the_whole_deck_dealt_out():
     order = sorted_cards(DECKS[36])
-    state = GAME.deal(random.Random(0), order=order, players=3)
+    state = deal(random.Random(0), order=order, players=3)
     for s in range(3):
         assert sorted_cards(state.hands[s]) == order[6 * s:6 * s + 6]
     assert state.stock == (*order[19:], order[18])  # card 19 turned, under the stock
-    whole = GAME.deal(random.Random(0), order=order, players=6, known=True)
+    whole = deal(random.Random(0), order=order, players=6, known=True)
     assert whole.stock == () and whole.trump_card == order[-1]  # shown, stays in hand 5
     assert whole.hands[5] >> order[-1] & 1 and whole.known[5] == (order[-1],)
     assert whole.trump == 3  # the last card dealt is AC: clubs are trumps
-    four = GAME.deal(random.Random(0), order=sorted_cards(DECKS[24]), players=4)
+    four = deal(random.Random(0), order=sorted_cards(DECKS[24]), players=4)
     assert four.stock == () and four.trump_card == sorted_cards(DECKS[24])[-1]
 
 
@@ -253,14 +254,14 @@ def test_D25_settlement_durak_loses_players_minus_one():
 def test_illegal_moves_applied_unverified_raise_and_never_duplicate_a_card():
     s = make([["6S", "AH"], ["7S"], ["8D"]], out=[], to_act=0)
     with pytest.raises(IllegalMove):
-        GAME.apply(s, attack(0, "7S"))  # not in the hand
+        apply(s, attack(0, "7S"))  # not in the hand
     with pytest.raises(IllegalMove):
-        GAME.apply(s, attack(1, "7S"))  # not the seat to act
-    two = GAME.deal(random.Random(3))
+        apply(s, attack(1, "7S"))  # not the seat to act
+    two = deal(random.Random(3))
     other = 1 - two.to_act
     card = sorted_cards(two.hands[other])[0]
     with pytest.raises(IllegalMove):
-        GAME.apply(two, Move(two.to_act, "attack", card=card))
+        apply(two, Move(two.to_act, "attack", card=card))
 
 
 def test_hand_worked_three_player_deal_with_passing():

@@ -39,7 +39,7 @@ def malformed_moves(game, state) -> list[tuple[str, Move]]:
     seat = game.to_act(state)
     size = len(game.all_cards)  # past every card any deck of the game holds
     out: list[tuple[str, object]] = [
-        ("seat", Move(len(state.hands), game.actions[0])),
+        ("seat", Move(game.seats(state), game.actions[0])),
         ("seat", Move(-1, game.actions[0])),
         ("seat", Move(True, game.actions[0])),  # type: ignore[arg-type]
         ("action", Move(seat, "resign")),
@@ -63,7 +63,7 @@ def illegal_moves(game, state) -> list[Move]:
     out = []
     for action, fields in game.move_fields.items():
         if fields == ("card",):
-            for other in range(len(state.hands)):
+            for other in range(game.seats(state)):
                 card = next(c for c in range(len(game.deck)) if not held >> c & 1)
                 out.append(Move(other, action, card=card))
     return [m for m in out if game.verify(state, m) is not None]

@@ -13,6 +13,7 @@ import pytest
 from rules.ai import complete
 from rules.cards import bit_list
 from rules.durak import GAME as DURAK
+from rules.durak import named
 from rules.game import Move
 from rules.ganjifa import GAME as GANJIFA
 from rules.ganjifa import SUIT_MASK as GANJIFA_SUIT
@@ -100,6 +101,7 @@ def test_a_view_differs_when_a_visible_card_differs():
     assert DURAK.observe(state, 0) != DURAK.observe(moved, 0)
     # The seat's own hand is part of its view; the other seat's is not.
     world = DURAK.sample(DURAK.observe(state, 0), random.Random(9))
+    world, state = named(world), named(state)
     assert world.hands[0] == state.hands[0] and world.hands[1] != state.hands[1]
     assert DURAK.observe(world, 0) == DURAK.observe(state, 0)
     assert DURAK.observe(world, 1) != DURAK.observe(state, 1)

@@ -20,6 +20,7 @@ from rules.durak import (
     State,
     bout_limit,
     first_unbeaten,
+    named,
     table_ranks,
     transfer_cards,
 )
@@ -36,6 +37,7 @@ def _cost(card: int, trump: int) -> int:
 
 
 def basic_move(state: State, seat: int, rng: random.Random) -> Move:
+    state = named(state)
     trump, hands, stock, table = state.trump, state.hands, state.stock, state.table
     hand = hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731
@@ -73,7 +75,7 @@ def value(settlement: dict, seat: int) -> float:
 def level_move(state: State, seat: int, rng: random.Random) -> Move:
     """The basic level: the club player's move with two seats and no passing on, the plain
     heuristic's otherwise."""
-    if len(state.hands) == 2 and not state.setup.transfer:
+    if len(state[1]) == 2 and not named(state).setup.transfer:
         return club_move(state, seat, rng)
     return basic_move(state, seat, rng)
 

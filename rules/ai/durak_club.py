@@ -19,6 +19,7 @@ from rules.durak import (
     State,
     bout_limit,
     first_unbeaten,
+    named,
     table_ranks,
 )
 from rules.game import Move
@@ -30,6 +31,7 @@ TRUMP_COST = 13  # above every rank: any trump costs more than any plain card
 
 def club_move(state: State, seat: int, rng: random.Random) -> Move:
     """The club player's move in a two-player deal without passing on (D21)."""
+    state = named(state)
     trump, hands, stock, table = state.trump, state.hands, state.stock, state.table
     hand = hands[seat]
 

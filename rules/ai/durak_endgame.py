@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from rules.ai.durak_playout import ORDERS, bout_of, covers
-from rules.durak import BIT, BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_OF
+from rules.durak import BIT, BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_OF, named
 from rules.game import Game, Move, View
 
 # Positions valued per playout the budget buys (`search.playout_count`): a solve of that
@@ -65,6 +65,7 @@ class Solver:
 
     def value(self, state, alpha: int, beta: int) -> int:
         game, seat = self.game, self.seat
+        state = named(state)
         if state.to_act is None:
             settled = game.settlement(state)
             assert settled is not None
@@ -235,6 +236,7 @@ class Bits:
         rules name them, in the order `children` lists them."""
         o = self.o
         carry = o.carry
+        state = named(state)
         h0, h1 = carry(state.hands[0]), carry(state.hands[1])
         on_table, ranks, n, beaten, unbeaten = bout_of(o, state.table)
         assert len(state.stock) <= 1  # perfect information: no hidden stock card
@@ -254,6 +256,7 @@ def solve(game: Game, state, seat: int, nodes: int, first: Move | None = None
     """The value of `state` for `seat` (to act) and a move that reaches it, `first` when it
     does (the caller's own choice, so that a tie keeps the move it would have played);
     None when the solve passes `nodes` positions."""
+    state = named(state)
     if covers(state) and len(state.stock) <= 1 and state.to_act is not None:
         return _solve_bits(state, seat, nodes, first)
     solver = Solver(game, seat, nodes)

@@ -11,7 +11,7 @@ test plays it move by move against rules/durak and `club_move`.
 
 from __future__ import annotations
 
-from rules.durak import BEATERS, BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_MASK, SUIT_OF
+from rules.durak import BEATERS, BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_MASK, SUIT_OF, named
 from rules.durak.cards import ALL_RANKS
 
 CARDS = 52
@@ -56,6 +56,7 @@ ORDERS = [Order(t) for t in range(4)]
 
 def covers(state) -> bool:
     """The deals this engine plays: two players, no passing on (D21)."""
+    state = named(state)
     return len(state.hands) == 2 and not state.setup.transfer
 
 
@@ -63,6 +64,7 @@ def play(state, trace: list | None = None) -> tuple[int, int]:
     """The club player's play for both seats from `state` (two players, no passing on) to
     the end of the deal: the two hands left, as masks of cards. With `trace`, each move is
     appended as (seat, action, card or None), in the rules' own terms."""
+    state = named(state)
     o = ORDERS[state.trump]
     carry = o.carry
     plain, beaters, same_rank = o.plain, o.beaters, o.same_rank

@@ -34,6 +34,7 @@ from rules.durak.state import (
     State,
     defender_of,
     gone,
+    named,
     next_in,
     round_of,
 )
@@ -42,7 +43,7 @@ __all__ = [
     "ALL", "BEATERS", "BIT", "BOUT_LIMIT", "CLASSIC", "COUNTS", "DECK", "DECKS", "GAME",
     "HAND_SIZE", "MOST_PLAYERS", "PLAYERS", "RANKS", "RANK_MASK", "RANK_OF", "SUITS",
     "SUIT_MASK", "SUIT_OF", "ClassicState", "Durak", "DurakState", "IllegalMove", "Setup",
-    "State", "bout_limit",
-    "defender_of", "first_unbeaten", "gone", "next_in", "round_of", "setup", "sorted_cards",
+    "State", "bout_limit", "defender_of", "first_unbeaten", "gone", "named", "next_in",
+    "round_of", "setup", "sorted_cards",
     "table_ranks", "transfer_cards", "turn",
 ]

@@ -19,7 +19,7 @@ from rules.durak.cards import (
 from rules.durak.end import went_out
 from rules.durak.passing import transfer_cards, transfer_reason
 from rules.durak.refill import refill, refill_order
-from rules.durak.state import DurakState, State, gone, new_state, next_in, round_of
+from rules.durak.state import DurakState, Named, gone, new_state, next_in, round_of
 from rules.game import IllegalMove, Move, missing
 from rules.reasons import Reason
 
@@ -49,7 +49,7 @@ def defended_count(table) -> int:
     return n
 
 
-def bout_limit(state: State) -> int:
+def bout_limit(state: Named) -> int:
     """D9: at most 6 attacks (D16: 5 in a first bout so chosen), and no more than the
     defender held at the bout's start (D21: on becoming the defender)."""
     defender = next_in(state.attacker, len(state.hands), gone(state.out))
@@ -73,7 +73,7 @@ def first_unbeaten(table) -> int:
     return -1
 
 
-def legal_moves(state: State) -> list[Move]:
+def legal_moves(state: Named) -> list[Move]:
     trump, hands, _, _, _, table, _, phase, to_act = state[:9]
     if phase == "over" or to_act is None:
         return []  # D24
@@ -93,7 +93,7 @@ def legal_moves(state: State) -> list[Move]:
     return [PASSES[seat]]  # D13
 
 
-def verify(state: State, move: Move, codes: tuple[str, ...]) -> Reason | None:
+def verify(state: Named, move: Move, codes: tuple[str, ...]) -> Reason | None:
     """None when `move` is legal, else why not. A move that is no Durak move at all (an
     unknown action, a card missing or out of the deck) raises ValueError."""
     trump, hands, _, _, _, table, taking, now, seat = state[:9]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.cards import mask_of
 from rules.durak.cards import HAND_SIZE, SUIT_OF, lowest_trump
 from rules.durak.options import CLASSIC, Setup
-from rules.durak.state import ClassicState, DurakState, State
+from rules.durak.state import DurakState, State
 
 
 def first_attacker(hands: tuple[int, ...], trump: int) -> int:
@@ -37,7 +37,7 @@ def deal_from(order: list[int], setup: Setup) -> State:
         trump, stock = SUIT_OF[turned], (*order[dealt + 1:], turned)
     attacker = first_attacker(hands, trump)
     if setup is CLASSIC:
-        return ClassicState(trump, hands, stock, 0, attacker, (), False, "attack", attacker)
+        return (trump, hands, stock, 0, attacker, (), False, "attack", attacker)
     known = None
     if setup.known:
         known = tuple((shown,) if shown >= 0 and hands[s] >> shown & 1 else ()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.durak.state import State
+from rules.durak.state import Named
 
 
 def went_out(hands: list[int], out_mask: int) -> tuple[int, ...]:
@@ -20,7 +20,7 @@ def two_player_out(hands: tuple[int, ...], over: bool) -> tuple[tuple[int, ...],
     return (empty,) if empty else ()
 
 
-def settlement(state: State) -> dict | None:
+def settlement(state: Named) -> dict | None:
     """D25: the durak −(players − 1), every other player +1; a draw 0 for everyone. With
     two players this is D15's settlement, in D15's shape (`result` adds `out`)."""
     if state.phase != "over":
@@ -36,7 +36,7 @@ def settlement(state: State) -> dict | None:
     return {"outcome": "durak", "durak": durak, "scores": scores}
 
 
-def result(state: State) -> dict | None:
+def result(state: Named) -> dict | None:
     """The settlement as API.md gives it for every count: D25's, with `out` (D25) and
     `players`."""
     settled = settlement(state)

@@ -25,7 +25,7 @@ from rules.durak.cards import (
 )
 from rules.durak.deal import deal_from
 from rules.durak.options import CLASSIC, COUNTS, PLAYERS, Setup, setup, setup_problems
-from rules.durak.state import ClassicState, DurakState, State, gone, new_state, next_in
+from rules.durak.state import ClassicState, DurakState, State, gone, named, next_in
 from rules.game import (
     UNSET,
     Game,
@@ -218,15 +218,15 @@ class Durak(Game):
                     raise InvalidState(problems)
         state: State
         if chosen is CLASSIC:
-            state = ClassicState(t, masks, tuple(stock), discard_mask, attacker,
-                                 pairs, bool(taking), now, acting)
+            state = (t, masks, tuple(stock), discard_mask, attacker, pairs, bool(taking), now,
+                     acting)
         else:
             state = DurakState(t, masks, tuple(stock), discard_mask, attacker,
                                pairs, bool(taking), now, acting, chosen, groups,
                                -1 if trump_card is None else trump_card,
                                None if known is None else tuple(tuple(k) for k in known))
         derived = derived_problems(self, state, phase, to_act)
-        if result is not UNSET and result != end.result(state):
+        if result is not UNSET and result != end.result(named(state)):
             derived.append(Problem("result", "result"))
         if defender is not UNSET and defender != self.defender(state):
             derived.append(Problem("defender", "durak_defender",
@@ -241,8 +241,10 @@ class Durak(Game):
         # The hot path of every random deal and search: the two-player 36-card deal without
         # options (CLASSIC) unpacked once, no helper calls, the three 12-bit move tables read
         # inline; every other deal by bout.legal_moves.
-        if state.__class__ is not ClassicState:
-            return bout.legal_moves(state)
+        if state.__class__ is not tuple:
+            if state.__class__ is not ClassicState:
+                return bout.legal_moves(state)  # type: ignore[arg-type]  # a DurakState
+            state = tuple(state)
         trump, hands, _, _, attacker, table, taking, phase, _ = state
         if phase == "attack":
             if not table:
@@ -278,6 +280,7 @@ class Durak(Game):
         return [PASSES[attacker]]  # D13
 
     def verify(self, state: State, move: Move) -> Reason | None:
+        state = named(state)
         self.check_form(state, move)
         return bout.verify(state, move, ALL.codes)
 
@@ -285,8 +288,10 @@ class Durak(Game):
         # The hot path of the default deal (CLASSIC): no events are described. The seat and
         # the card are checked (a card not in the hand would be put in by XOR); the rest of
         # a move's legality is `verify`'s.
-        if state.__class__ is not ClassicState:
-            return bout.apply(state, move)  # type: ignore[arg-type]  # a DurakState
+        if state.__class__ is not tuple:
+            if state.__class__ is not ClassicState:
+                return bout.apply(state, move)  # type: ignore[arg-type]  # a DurakState
+            state = tuple(state)
         trump, (hand0, hand1), stock, discard, attacker, table, taking, _, to_act = state
         seat, action = move.seat, move.action
         card: int = move.card  # type: ignore[assignment]  # a card of the hand: checked below
@@ -308,18 +313,17 @@ class Durak(Game):
             if action == "attack":
                 table = (*table, (card, -1))
                 if taking:  # D10: the attacker adds cards for the defender to take
-                    return new_state(ClassicState, (trump, (hand0, hand1), stock, discard,
-                                                  attacker, table, True, "attack", attacker))
-                return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
-                                                table, False, "defend", 1 - attacker))
+                    return (trump, (hand0, hand1), stock, discard, attacker, table, True,
+                            "attack", attacker)
+                return (trump, (hand0, hand1), stock, discard, attacker, table, False, "defend",
+                        1 - attacker)
             if not table or table[-1][1] >= 0:
                 raise IllegalMove("no attack to beat")
-            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
-                                          table[:-1] + ((table[-1][0], card),), False,
-                                          "attack", attacker))
+            return (trump, (hand0, hand1), stock, discard, attacker,
+                    table[:-1] + ((table[-1][0], card),), False, "attack", attacker)
         if action == "take":
-            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, attacker,
-                                          table, True, "attack", attacker))
+            return (trump, (hand0, hand1), stock, discard, attacker, table, True, "attack",
+                    attacker)
         if action != "pass" or not table:
             raise IllegalMove(f"no {action} now")
         # D10, D11: the attacker passed and the bout ends.
@@ -338,10 +342,10 @@ class Durak(Game):
         if stock:
             hand0, hand1, stock = _draw_two(stock, hand0, hand1, attacker)
         if not stock and not (hand0 and hand1):  # D14: the stock is out, a hand is empty
-            return new_state(ClassicState, (trump, (hand0, hand1), stock, discard,
-                                            next_attacker, (), False, "over", None))
-        return new_state(ClassicState, (trump, (hand0, hand1), stock, discard, next_attacker, (),
-                                      False, "attack", next_attacker))
+            return (trump, (hand0, hand1), stock, discard, next_attacker, (), False, "over",
+                    None)
+        return (trump, (hand0, hand1), stock, discard, next_attacker, (), False, "attack",
+                next_attacker)
 
     def transition(self, state: State, move: Move) -> tuple[State, list[dict]]:
         new = self.apply(state, move)
@@ -349,6 +353,7 @@ class Durak(Game):
 
     def events(self, state: State, move: Move, new: State) -> list[dict]:
         """What a move did, read off the states before and after it."""
+        state, new = named(state), named(new)
         hands, table, taking = state.hands, state.table, state.taking
         seat, action = move.seat, move.action
         if action == "attack":
@@ -384,19 +389,33 @@ class Durak(Game):
     def settlement(self, state: State) -> dict | None:
         """D25, as API.md gives it for every count: with two players D15's settlement with
         `out` and `players` added."""
-        return end.result(state)
+        return end.result(named(state))
 
     def result(self, state: State) -> dict | None:
-        return end.result(state)
+        return end.result(named(state))
 
     def defender(self, state: State) -> int | None:
+        state = named(state)
         return None if state.phase == "over" else next_in(
             state.attacker, len(state.hands), gone(state.out))
+
+    def to_act(self, state: State) -> int | None:
+        return state[8]  # the plain tuple's and both named states' to_act
+
+    def seats(self, state: State) -> int:
+        return len(state[1])
+
+    def hand(self, state: State, seat: int) -> int:
+        return state[1][seat]
+
+    def derived(self, state: State) -> tuple[str, int | None, dict | None]:
+        state = named(state)
+        return state.phase, state.to_act, end.result(state)
 
     # -- what a seat sees ----------------------------------------------------------
 
     def observe(self, state: State, seat: int) -> View:
-        return view.observe(state, seat)
+        return view.observe(named(state), seat)
 
     def sample(self, v: View, rng: random.Random) -> State:
         return view.sample(v, rng)
@@ -405,7 +424,7 @@ class Durak(Game):
         """The settlement as the wire gives it (`result`), as the seat learns it."""
         if v.phase != "over":
             return None
-        return end.result(self.sample(v, random.Random(0)))
+        return end.result(named(self.sample(v, random.Random(0))))
 
 
 def _draw_two(stock: tuple[int, ...], hand0: int, hand1: int, attacker: int

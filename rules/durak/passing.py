@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rules.durak.cards import RANK_MASK, RANK_OF
-from rules.durak.state import State, gone, next_in
+from rules.durak.state import Named, gone, next_in
 from rules.reasons import Reason
 
 
-def transfer_reason(state: State, seat: int) -> Reason | None:
+def transfer_reason(state: Named, seat: int) -> Reason | None:
     """Why the defender `seat` may not pass the attack on now, whatever the card, or None
     when it may (with a card of the attack cards' rank, `transfer_cards`)."""
     hands, discard, table, setup, out = (state.hands, state.discard, state.table, state.setup,
@@ -30,7 +30,7 @@ def transfer_reason(state: State, seat: int) -> Reason | None:
     return None
 
 
-def transfer_cards(state: State, seat: int) -> int:
+def transfer_cards(state: Named, seat: int) -> int:
     """D21: the cards the defender may pass the attack on with (a mask, maybe empty)."""
     if transfer_reason(state, seat) is not None:
         return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from rules.durak.options import CLASSIC, Setup
 
@@ -27,8 +27,8 @@ class ClassicFields(NamedTuple):
 
 
 class ClassicState(ClassicFields):
-    """A state of the default deal; what any other deal stores beside its fields, as the
-    class's constants."""
+    """A state of the default deal with its fields' names, as `named` gives it; what any
+    other deal stores beside its fields, as the class's constants."""
 
     __slots__ = ()
 
@@ -60,11 +60,30 @@ class DurakState(NamedTuple):
     known: tuple[tuple[int, ...], ...] | None  # cards each hand is seen to hold, if asked
 
 
-State = ClassicState | DurakState
+# The default deal's state is a plain tuple of ClassicState's fields: CPython unpacks and
+# builds exact tuples on a fast path that no tuple subclass takes, twice a move of every
+# random deal and search (bench/README.md, "instructions"). Whatever reads it by name asks
+# `named` first; every other deal's state is a DurakState.
+Plain = tuple[Any, ...]
+Named = ClassicState | DurakState
+State = Named | Plain
 
 # The hot paths build a state from a tuple at C speed: a NamedTuple's own constructor is a
 # Python function, a measurable share of a random deal.
 new_state = tuple.__new__
+
+
+def named(state: State) -> Named:
+    """The state with its fields' names: the default deal's plain tuple as a ClassicState,
+    any other as it is."""
+    if state.__class__ is tuple:
+        return new_state(ClassicState, state)
+    return state  # type: ignore[return-value]  # a ClassicState or a DurakState
+
+
+def plain(state: State) -> State:
+    """The state as the rules keep it: a ClassicState as its plain tuple."""
+    return tuple(state) if state.__class__ is ClassicState else state
 
 
 def gone(out: tuple[tuple[int, ...], ...]) -> int:
@@ -86,7 +105,7 @@ def next_in(seat: int, players: int, out_mask: int) -> int:
     return seat
 
 
-def defender_of(state: State) -> int | None:
+def defender_of(state: Named) -> int | None:
     """D18: the bout's defender, the first player in after its attacker; None once the
     deal is over."""
     if state.phase == "over":

@@ -8,18 +8,18 @@ import random
 
 from rules.cards import mask_of
 from rules.durak.cards import BIT
-from rules.durak.state import State
+from rules.durak.state import Named, State, plain
 from rules.game import View
 
 
-def known_masks(state: State) -> tuple[int, ...]:
+def known_masks(state: Named) -> tuple[int, ...]:
     """The cards each hand is seen to hold, as masks (none when the deal keeps no list)."""
     if state.known is None:
         return (0,) * len(state.hands)
     return tuple(mask_of(cards) for cards in state.known)
 
 
-def observe(state: State, seat: int) -> View:
+def observe(state: Named, seat: int) -> View:
     """hidden = (one count a seat: the cards of its hand not seen, 0 for the seat's own;
     then the stock but its turned-up last card)."""
     hands, stock = state.hands, state.stock
@@ -57,4 +57,4 @@ def sample(view: View, rng: random.Random) -> State:
         if n:
             dealt[s] |= mask_of(pile[at:at + n])
             at += n
-    return public._replace(hands=tuple(dealt), stock=(*pile[at:], *stock))
+    return plain(public._replace(hands=tuple(dealt), stock=(*pile[at:], *stock)))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from rules.durak import ALL, CLASSIC, GAME, State, gone, round_of, turn
+from rules.durak import ALL, CLASSIC, GAME, State, gone, named, round_of, turn
 from rules.durak import bout as general
+from rules.durak.state import Named
 from rules.game import Move
 from tests.support.game import GameTests
 
@@ -20,13 +21,15 @@ EVERY_MOVE = {
 
 def candidate_moves(state: State, rng: random.Random) -> list[Move]:
     """Every move of every seat: `verify` must accept exactly those `legal_moves` lists."""
-    return EVERY_MOVE[len(state.hands)]
+    return EVERY_MOVE[len(state[1])]
 
 
 def check_state(state: State) -> None:
     """D1, D16: the deck's cards exactly once across hands, stock, table and discard; the
     phase and seat to act that the moves keep (D6, D7, D14, D20) are those the facts give;
-    the fast path of the default deal lists the moves the general functions do."""
+    the fast path of the default deal lists the moves the general functions do, on the
+    plain tuple the rules keep its state as."""
+    kept, state = state, named(state)
     hands, stock, discard, attacker, table, taking, phase, to_act = state[1:9]
     setup, out, known = state.setup, state.out, state.known
     seen = discard
@@ -65,12 +68,14 @@ def check_state(state: State) -> None:
         for s, cards in enumerate(known):
             assert all(hands[s] >> c & 1 for c in cards)
     if setup is CLASSIC:
-        assert GAME.legal_moves(state) == general.legal_moves(state)
+        assert type(kept) is tuple
+        assert GAME.legal_moves(kept) == general.legal_moves(state)
 
 
 def check_final(state: State, settlement: dict) -> None:
     """D24, D25: the durak alone holds cards and scores −(players − 1), the others +1;
     `out` lists everyone else in the order they went out; a draw is 0 for everyone."""
+    state = named(state)
     hands, stock, table = state.hands, state.stock, state.table
     players = len(hands)
     assert not stock and not table
@@ -98,3 +103,26 @@ def check_final(state: State, settlement: dict) -> None:
 TESTS = GameTests(GAME, check_state, check_final, candidate_moves, deals=2000, http_deals=30,
                   deal_options=({},), over_rule="D14", record_seed=3,
                   fullest={"known": True}, count_deals={n: 300 for n in range(3, 7)})
+
+
+# The rules keep the default deal's state as a plain tuple (rules/durak/state.py); these
+# give the states the Durak tests read by name.
+def deal(rng: random.Random, *args, **options) -> Named:
+    return named(GAME.deal(rng, *args, **options))
+
+
+def apply(state: State, move: Move) -> Named:
+    return named(GAME.apply(state, move))
+
+
+def build(*args, **fields) -> Named:
+    return named(GAME.build(*args, **fields))
+
+
+def sample(view, rng: random.Random) -> Named:
+    return named(GAME.sample(view, rng))
+
+
+def play(state: State, move: Move) -> tuple[Named, list[dict]]:
+    new, events = GAME.play(state, move)
+    return named(new), events
