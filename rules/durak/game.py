@@ -40,8 +40,9 @@ from rules.reasons import Reason
 from rules.texts import english
 
 # A card of the 36-card deck to its bit, for `apply`'s check that the hand holds it: one
-# dict lookup, and anything else (a card of a larger deck, a string, None) is missing.
-CARD_BIT = {c: 1 << c for c in range(36)}
+# index into a tuple, whose second half answers 0 for the negative indices -1 … -36, and
+# anything else (a card of a larger deck, a string, None) raises and is missing.
+CARD_BIT = tuple(1 << c for c in range(36)) + (0,) * 36
 
 
 def deck_problems(order: list[int], size: int) -> list[Problem]:
@@ -289,18 +290,16 @@ class Durak(Game):
         # the card are checked (a card not in the hand would be put in by XOR); the rest of
         # a move's legality is `verify`'s.
         if state.__class__ is not tuple:
-            if state.__class__ is not ClassicState:
-                return bout.apply(state, move)  # type: ignore[arg-type]  # a DurakState
-            state = tuple(state)
+            return self.apply_named(state, move)
         trump, (hand0, hand1), stock, discard, attacker, table, taking, _, to_act = state
-        seat, action = move.seat, move.action
-        card: int = move.card  # type: ignore[assignment]  # a card of the hand: checked below
+        # By index: a NamedTuple's field by name costs a descriptor call, twice a move.
+        seat, action, card = move[0], move[1], move[2]
         if seat != to_act:
             raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
         if action == "attack" or action == "defend":
             try:
-                b = CARD_BIT[card]
-            except (KeyError, TypeError):
+                b = CARD_BIT[card]  # type: ignore[index]  # anything but a card raises
+            except (IndexError, TypeError):
                 b = 0
             if seat:
                 if not hand1 & b:
@@ -312,11 +311,9 @@ class Durak(Game):
                 hand0 ^= b
             if action == "attack":
                 table = (*table, (card, -1))
-                if taking:  # D10: the attacker adds cards for the defender to take
-                    return (trump, (hand0, hand1), stock, discard, attacker, table, True,
-                            "attack", attacker)
-                return (trump, (hand0, hand1), stock, discard, attacker, table, False, "defend",
-                        1 - attacker)
+                # D10: after take the attacker adds cards for the defender to take
+                return (trump, (hand0, hand1), stock, discard, attacker, table, taking,
+                        "attack" if taking else "defend", attacker if taking else 1 - attacker)
             if not table or table[-1][1] >= 0:
                 raise IllegalMove("no attack to beat")
             return (trump, (hand0, hand1), stock, discard, attacker,
@@ -339,13 +336,31 @@ class Durak(Game):
             else:
                 hand1 |= on_table
             next_attacker = attacker  # D10
-        if stock:
-            hand0, hand1, stock = _draw_two(stock, hand0, hand1, attacker)
-        if not stock and not (hand0 and hand1):  # D14: the stock is out, a hand is empty
-            return (trump, (hand0, hand1), stock, discard, next_attacker, (), False, "over",
-                    None)
-        return (trump, (hand0, hand1), stock, discard, next_attacker, (), False, "attack",
-                next_attacker)
+        if stock:  # D12: the attacker of the bout draws up to six first, then the defender
+            first, second = (hand1, hand0) if attacker else (hand0, hand1)
+            drawn = HAND_SIZE - first.bit_count()
+            if drawn > 0:
+                for c in stock[:drawn]:
+                    first |= BIT[c]
+            else:
+                drawn = 0
+            need = HAND_SIZE - second.bit_count()
+            if need > 0:
+                for c in stock[drawn:drawn + need]:
+                    second |= BIT[c]
+                drawn += need
+            stock = stock[drawn:]
+            hand0, hand1 = (second, first) if attacker else (first, second)
+        over = not stock and not (hand0 and hand1)  # D14: the stock is out, a hand is empty
+        return (trump, (hand0, hand1), stock, discard, next_attacker, (), False,
+                "over" if over else "attack", None if over else next_attacker)
+
+    def apply_named(self, state: State, move: Move) -> State:
+        """`apply` of a state given with its fields' names: a ClassicState as the default
+        deal's plain tuple, any other deal's by the general rules."""
+        if state.__class__ is ClassicState:
+            return self.apply(tuple(state), move)
+        return bout.apply(state, move)  # type: ignore[arg-type]  # a DurakState
 
     def transition(self, state: State, move: Move) -> tuple[State, list[dict]]:
         new = self.apply(state, move)
@@ -425,25 +440,6 @@ class Durak(Game):
         if v.phase != "over":
             return None
         return end.result(named(self.sample(v, random.Random(0))))
-
-
-def _draw_two(stock: tuple[int, ...], hand0: int, hand1: int, attacker: int
-              ) -> tuple[int, int, tuple[int, ...]]:
-    """D12 for two players, at a bout's end: the attacker of the bout draws up to six
-    first, then the defender; the hands and the stock left."""
-    first, second = (hand1, hand0) if attacker else (hand0, hand1)
-    drawn = HAND_SIZE - first.bit_count()
-    if drawn > 0:
-        for c in stock[:drawn]:
-            first |= BIT[c]
-    else:
-        drawn = 0
-    need = HAND_SIZE - second.bit_count()
-    if need > 0:
-        for c in stock[drawn:drawn + need]:
-            second |= BIT[c]
-        drawn += need
-    return ((second, first) if attacker else (first, second)) + (stock[drawn:],)
 
 
 GAME = Durak()
