@@ -149,7 +149,10 @@ def _largest_dukal(order: _Order, cards: int, seat: int, limit: int) -> int:
         low = both & -both
         both ^= low
         suit = low.bit_length() // SUIT_SIZE
-        for m in dukal_moves(seat, suit, cards >> (SUIT_SIZE * suit) & PIP_BITS):
+        pips = cards >> (SUIT_SIZE * suit) & PIP_BITS
+        if not pips & pips >> 1 & pips >> 2:
+            continue  # no three pips in a row: no Dukal of this suit
+        for m in dukal_moves(seat, suit, pips):
             run = m.cards or ()
             if len(run) <= limit and (best is None or len(run) > len(best)):
                 best = run
