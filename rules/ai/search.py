@@ -100,12 +100,13 @@ def explaining(game: Game, view: View, n: int) -> list[int]:
 def sample(game: Game, view: View, rng: random.Random, draws: list[int]) -> object:
     """A world of the view; with `Explain` settings that apply to it, one that the
     model explains when one of at most `tries` draws does and the move's draws last."""
-    explain = ai_of(game).explain
+    ai = ai_of(game)
+    explain = ai.explain
     if draws[0] > 1 and explain is not None:
         world, used = explain.sample(game, view, rng, min(explain.tries, draws[0]))
         draws[0] -= used
         return world
-    return game.sample(view, rng)
+    return game.sample(view, rng) if ai.draw is None else ai.draw(game, view, rng)
 
 
 def halving(k: int, n: int, run, deadline: float) -> int:
