@@ -357,6 +357,9 @@ def _holds_dukal(hand: int) -> bool:
 
 
 DRAWS = 4  # draws of a world at most, while one holds a Dukal that basic would have led
+# `_led_since` of the view last drawn from, with that view's public part and seat (one
+# item, replaced whole, so that a thread reads a consistent one).
+_LAST_SINCE: list[tuple] = [(None, None, [])]
 
 
 def draw(game, view: View, rng: random.Random) -> GanjifaState:
@@ -365,7 +368,13 @@ def draw(game, view: View, rng: random.Random) -> GanjifaState:
     would have led it. Up to DRAWS draws, else the last one: a client's opponents may
     play otherwise."""
     world = game.sample(view, rng)
-    since = _led_since(view.public, view.seat)
+    public, seat = view.public, view.seat
+    last = _LAST_SINCE[0]  # a search draws all its worlds from one view
+    if last[0] is public and last[1] == seat:
+        since = last[2]
+    else:
+        since = _led_since(public, seat)
+        _LAST_SINCE[0] = (public, seat, since)
     if not since:
         return world
     for _ in range(DRAWS - 1):
