@@ -1,8 +1,8 @@
 """The strong level: determinized search over worlds sampled from the seat's view.
 
 Each playout samples a world consistent with the view (`Game.sample`; with a game's
-`model` and `explain` settings, rules/ai/settings.py, one in which the modelled play
-explains the deal's history and the play in progress when a few draws find one), plays
+`model`, `draw` and `explain` settings, rules/ai/settings.py, one in which the modelled
+play explains the deal's history and the play in progress when a few draws find one), plays
 a root candidate in it and then a fast epsilon-basic playout for every seat to the end of the
 deal, and scores the seat's settlement. The playouts go to the candidates by Sequential
 Halving, which plays the last one left. The search never reads a state: the fairness of the
