@@ -387,3 +387,27 @@ def test_worlds_of_the_modelled_view_are_deals_basic_would_have_played():
             state = GAME.apply(state, basic_move(state, seat, None))
     assert worlds >= 10
     assert narrowed <= 0.3 * plain, (narrowed, plain, worlds)
+
+
+def test_G8_the_worlds_drawn_give_no_dukal_to_a_seat_that_has_led_a_card():
+    """Basic leads a Dukal whenever it can (G8), so a seat that has led a single card since
+    the opening held none then, nor holds one now: the worlds the search draws (`draw`)
+    give it none, where the view's plain draws sometimes do."""
+    def phantoms(world, since) -> int:
+        return sum(ganjifa_ai._holds_dukal(world.hands[s] | cards) for s, cards in since)
+
+    drawn = plain = 0
+    for seed in range(6):
+        state = GAME.deal(random.Random(seed))
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.tricks or ()) % 5 == 2 and not state.trick and state.dukal is None:
+                view = GAME.observe(state, seat)
+                since = ganjifa_ai._led_since(view.public, seat)
+                assert not phantoms(state, since)  # nor does the deal itself
+                for _ in range(25):
+                    drawn += phantoms(ganjifa_ai.draw(GAME, view, rng), since)
+                    plain += phantoms(GAME.sample(view, rng), since)
+            state = GAME.apply(state, basic_move(state, seat, None))
+    assert plain >= 20 and drawn <= plain // 5, (drawn, plain)
