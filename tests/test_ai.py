@@ -293,3 +293,28 @@ def test_sequential_halving_stops_at_the_deadline_with_the_best_so_far():
     assert search.halving(4, 1000, run, -math.inf) == 1
     assert calls == [(0, 0), (1, 0), (2, 0), (3, 0)]
     assert search.halving(3, 1000, lambda j, i: 0.5, -math.inf) == 0
+
+
+def test_ganjifa_playouts_late_in_the_deal_are_counted_with_their_fixed_cost():
+    """A Ganjifa playout costs its cards plus a fixed part (drawing the world, the root
+    move, the settlement: `fixed_cost`), so the count a budget buys grows as the cards
+    left shrink, but by less than their ratio: a lead with eight cards a hand buys fewer
+    playouts than the share floor alone would give, and never fewer than the first."""
+    from rules.ai import search
+    from rules.ai.ganjifa import SETTINGS, basic_move
+    from rules.ganjifa import GAME as GANJIFA
+
+    state = GANJIFA.deal(random.Random(3))
+    counts = []
+    while state.to_act is not None:
+        if not state.trick and state.dukal is None:
+            view = GANJIFA.observe(state, state.to_act)
+            counts.append((state.hands[state.to_act].bit_count(),
+                           search.playout_count(GANJIFA, view, 200)))
+        state = GANJIFA.apply(state, basic_move(state, state.to_act, None))
+    first = counts[0][1]
+    assert SETTINGS.fixed_cost > 0
+    playouts = [n for _, n in counts]
+    assert playouts == sorted(playouts)  # more as the cards go
+    late = [n for cards, n in counts if cards == 8]
+    assert late and first < late[0] < 200 * SETTINGS.rate / 0.2

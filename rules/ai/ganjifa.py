@@ -21,6 +21,7 @@ from rules.ganjifa import (
     PLAYERS,
     RAJAS,
     STRENGTH,
+    SUIT_COUNT,
     SUIT_MASK,
     SUIT_OF,
     SUIT_SIZE,
@@ -128,70 +129,143 @@ def _in_progress(public: GanjifaState) -> tuple[list[int], list[tuple[int, int]]
     return played, answers
 
 
+class _Reading:
+    """`_lacks_by_basic`'s walk back through the completed tricks, newest first: what each
+    seat played from the trick at hand on (`played`), and what it lacks."""
+
+    def __init__(self, public: GanjifaState, seat: int):
+        self.seat = seat
+        self.trump = public.trump
+        self.before = PICKED_BEFORE[public.trump]
+        self.beaters = BEATERS[public.trump]
+        self.lacks = [0, 0, 0]
+        self.unlike_basic = [False, False, False]
+        self.hand = public.hands[seat]
+        self.unseen = _unseen(public, seat)
+        self.played, self.answers = _in_progress(public)
+        self.tricks = public.tricks or ()
+        # The cards gone before each trick, and each seat's cards in captured Dukals
+        # (played before or after any given trick: the history does not say).
+        prior = [0] * (len(self.tricks) + 1)
+        for t, (_, cards, _) in enumerate(self.tricks):
+            prior[t + 1] = prior[t] | 1 << cards[0] | 1 << cards[1] | 1 << cards[2]
+        self.prior = prior
+        in_dukals = [0, 0, 0]
+        for d in public.dukals or ():
+            in_dukals[d.seat] |= d.cards
+            for j, m in enumerate(d.discards):
+                in_dukals[(d.seat + 1 + j) % PLAYERS] |= m
+        self.in_dukals = in_dukals
+        self.undated = in_dukals[0] | in_dukals[1] | in_dukals[2]
+
+    def lack(self, s: int, cards: int) -> None:
+        """Seat s held none of `cards` at the trick at hand: it holds none now, and one it
+        played since says it is no basic player."""
+        if cards & self.played[s]:
+            self.unlike_basic[s] = True
+        self.lacks[s] |= cards
+
+    def follows(self, leader: int, cards: tuple[int, ...]) -> None:
+        """In a trick, complete or in progress: a follower that did not win played its
+        cheapest card of the led suit, or, void (G6), of the suit it played (and a trump
+        played void says no plain suit came before the trump in its search for the next
+        suit it held); the last to play that won did so with its cheapest winning card.
+        A second to play that won tells too little to use."""
+        trump, before, beaters = self.trump, self.before, self.beaters
+        led = SUIT_OF[cards[0]]
+        best = cards[0]
+        for j in range(1, len(cards)):
+            s, card = (leader + j) % PLAYERS, cards[j]
+            wins = beaters[best] >> card & 1
+            if s != self.seat:
+                suit = SUIT_OF[card]
+                if not wins:
+                    self.lack(s, before[card] & SUIT_MASK[suit])
+                    if suit == trump and suit != led:
+                        for skipped in AFTER[led]:
+                            if skipped == trump:
+                                break
+                            self.lack(s, SUIT_MASK[skipped])
+                elif j == 2:
+                    self.lack(s, before[card] & beaters[best] & SUIT_MASK[suit])
+            if wins:
+                best = card
+
+    def lead(self, t: int, leader: int, card: int) -> None:
+        """Basic's lead of `card` at trick t (no Dukal, not the opening): the cheapest of
+        its bosses (plain cards that no card outside its hand beats), or, with no boss,
+        its cheapest card. Either way it held no boss cheaper than `card`, and none at
+        all when `card` was no boss: a card known to lie elsewhere beat it, or it is a
+        trump. When the leader held a cheaper card then (it played one later), `card`
+        was a boss: the higher cards of its suit still unseen are the leader's."""
+        before, beaters, unseen, trump = self.before, self.beaters, self.unseen, self.trump
+        played = self.played
+        after = played[leader] & ~(1 << card)  # the leader held these at trick t
+        elsewhere = self.hand
+        for s in range(PLAYERS):
+            if s != leader:
+                elsewhere |= played[s]
+        suit = SUIT_OF[card]
+        if suit == trump or beaters[card] & SUIT_MASK[suit] & elsewhere:
+            self.lack(leader, before[card])
+            forbidden = ~SUIT_MASK[trump]
+        else:
+            forbidden = before[card] & ~SUIT_MASK[trump]
+            if after & before[card]:
+                self.lack(PLAYERS - leader - self.seat, beaters[card] & SUIT_MASK[suit] & unseen)
+        # For each boss it may not have held: the higher cards of its suit either gone or
+        # the leader's then for sure (a Dukal it led or answered held them either way).
+        accounted = self.prior[t] | after | self.in_dukals[leader]
+        for s in range(SUIT_COUNT):
+            if s == trump:
+                continue
+            rest = SUIT_MASK[s] & forbidden & (unseen | after) & ~(1 << card)
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                higher = beaters[low.bit_length() - 1] & SUIT_MASK[s]
+                outside = higher & ~accounted
+                if low & unseen:
+                    if not outside:
+                        self.lack(leader, low)  # it would have been a boss
+                elif not higher & elsewhere and not outside & self.undated:
+                    # The leader held this card then, and it was no boss: one of the
+                    # higher cards still unseen was the other seat's.
+                    left = outside & unseen
+                    if not left:
+                        self.unlike_basic[leader] = True
+                    elif not left & (left - 1):
+                        self.lack(leader, left)
+
+
 def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
     """The cards each other seat cannot hold now had it played the deal's history as basic
-    does (`basic_move`), read from what `seat` sees: every rule below takes a card basic
-    chose as the cheapest of some set, so the seat held none of that set cheaper than it
-    then, and cards only leave a hand. A follower that did not win played its cheapest
-    card of the led suit, or, void (G6), of the suit it played; the last to play that won
-    did so with its cheapest winning card; a leader whose lead some card known to lie
-    elsewhere beat (so no boss) led its cheapest card of all (no Dukal either, else it
-    would have led one); an answer to a Dukal is the seat's k cheapest cards. A second to
-    play that won, and a lead that may have been a boss, tell too little to use.
+    does (`basic_move`), read from what `seat` sees: every rule takes a card basic chose
+    as the cheapest of some set, so the seat held none of that set cheaper than it then,
+    and cards only leave a hand (`_Reading.follows`, `_Reading.lead`); an answer to a Dukal
+    is the seat's k cheapest cards.
 
     A seat that later played a card it could not have held, had it played as basic, is
     no basic player: nothing is inferred for it (against random players, the inferences
     would only mislead: bench/README.md)."""
-    trump = public.trump
-    before = PICKED_BEFORE[trump]
-    beaters = BEATERS[trump]
-    lacks = [0, 0, 0]
-    unlike_basic = [False, False, False]
-
-    def lack(s: int, cards: int) -> None:
-        if cards & played[s]:
-            unlike_basic[s] = True
-        lacks[s] |= cards
-    # What each seat played from each completed trick on, walking back through them: a
-    # card that a seat other than the leader held then (or holds now) was unseen by the
-    # leader. The captured Dukals' cards are left out: when they were led is not recorded.
-    played, answers = _in_progress(public)
-    tricks = public.tricks or ()
+    r = _Reading(public, seat)
+    tricks = r.tricks
+    if public.trick:  # the trick in progress, read as a completed one
+        r.follows(public.leader, public.trick)
+        if public.leader != seat:
+            r.lead(len(tricks), public.leader, public.trick[0])
     for t in range(len(tricks) - 1, -1, -1):
         leader, cards, _ = tricks[t]
         for j in range(PLAYERS):
-            played[(leader + j) % PLAYERS] |= 1 << cards[j]
-        led = SUIT_OF[cards[0]]
-        best = cards[0]
-        for j in (1, 2):
-            s, card = (leader + j) % PLAYERS, cards[j]
-            wins = beaters[best] >> card & 1
-            if s != seat:
-                suit = SUIT_OF[card]
-                if not wins:
-                    lack(s, before[card] & SUIT_MASK[suit])
-                    if suit == trump and suit != led:
-                        # A trump was its cheapest option: no plain suit came before the
-                        # trump in its search for the next suit it held (G6).
-                        for skipped in AFTER[led]:
-                            if skipped == trump:
-                                break
-                            lack(s, SUIT_MASK[skipped])
-                elif j == 2:
-                    lack(s, before[card] & beaters[best] & SUIT_MASK[suit])
-            if wins:
-                best = card
+            r.played[(leader + j) % PLAYERS] |= 1 << cards[j]
+        r.follows(leader, cards)
         if t and leader != seat:  # the opening lead (G5) is forced
-            elsewhere = public.hands[seat]
-            for s in range(PLAYERS):
-                if s != leader:
-                    elsewhere |= played[s]
-            if beaters[cards[0]] & SUIT_MASK[led] & elsewhere:
-                lack(leader, before[cards[0]])
-    for s, m in answers:
+            r.lead(t, leader, cards[0])
+    trump = public.trump
+    for s, m in r.answers:
         if s != seat and m:
-            lacks[s] |= before[max(bit_list(m), key=lambda c: (_cost(c, trump), c))]
-    return [0 if unlike_basic[s] else lacks[s] for s in range(PLAYERS)]
+            r.lacks[s] |= r.before[max(bit_list(m), key=lambda c: (_cost(c, trump), c))]
+    return [0 if r.unlike_basic[s] else r.lacks[s] for s in range(PLAYERS)]
 
 
 def modelled(view: View) -> View:
@@ -251,6 +325,66 @@ def explains(world: GanjifaState, seat: int) -> bool:
     return True
 
 
+def _led_since(public: GanjifaState, seat: int) -> list[tuple[int, int]]:
+    """For each other seat that has led a single card after the opening (G5), the cards
+    it has played from its first such lead on: basic held no Dukal then, or it would have
+    led it (G8), so its hand now with those cards holds none."""
+    tricks = public.tricks or ()
+    played, _ = _in_progress(public)
+    since = {}
+    if public.trick and public.leader != seat and tricks:
+        since[public.leader] = played[public.leader]
+    for t in range(len(tricks) - 1, 0, -1):
+        leader, cards, _ = tricks[t]
+        for j in range(PLAYERS):
+            played[(leader + j) % PLAYERS] |= 1 << cards[j]
+        if leader != seat:
+            since[leader] = played[leader]
+    return list(since.items())
+
+
+def _holds_dukal(hand: int) -> bool:
+    """Whether a hand holds a Dukal (G8): some suit's Raja, Mantri and three pips in a
+    row. At a lead every hand is as large, so its size never forbids one."""
+    both = hand & hand >> 1 & MANTRI_BITS
+    while both:
+        low = both & -both
+        both ^= low
+        pips = hand >> (SUIT_SIZE * SUIT_OF[low.bit_length() - 1]) & PIP_BITS
+        if pips & pips >> 1 & pips >> 2:
+            return True
+    return False
+
+
+DRAWS = 4  # draws of a world at most, while one holds a Dukal that basic would have led
+# `_led_since` of the view last drawn from, with that view's public part and seat (one
+# item, replaced whole, so that a thread reads a consistent one).
+_LAST_SINCE: list[tuple] = [(None, None, [])]
+
+
+def draw(game, view: View, rng: random.Random) -> GanjifaState:
+    """A world of the view (`Game.sample`) in which no other seat that has led a card since
+    the opening held a Dukal at that lead (`_led_since`): basic, the opponents' model,
+    would have led it. Up to DRAWS draws, else the last one: a client's opponents may
+    play otherwise."""
+    world = game.sample(view, rng)
+    public, seat = view.public, view.seat
+    last = _LAST_SINCE[0]  # a search draws all its worlds from one view
+    if last[0] is public and last[1] == seat:
+        since = last[2]
+    else:
+        since = _led_since(public, seat)
+        _LAST_SINCE[0] = (public, seat, since)
+    if not since:
+        return world
+    for _ in range(DRAWS - 1):
+        hands = world.hands
+        if not any(_holds_dukal(hands[s] | cards) for s, cards in since):
+            break
+        world = game.sample(view, rng)
+    return world
+
+
 def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, int]:
     """A world of the view (`Game.sample`) in which basic's play explains the trick in
     progress (`explains`): up to `tries` draws, else the last one; and the draws made.
@@ -259,7 +393,7 @@ def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, in
     from their hands, say much about those hands (a lead that is no boss is the leader's
     cheapest card, a follower that does not win throws its cheapest card)."""
     for i in range(1, tries + 1):
-        world = game.sample(view, rng)
+        world = draw(game, view, rng)
         if explains(world, view.seat):
             return world, i
     return world, tries
@@ -288,7 +422,10 @@ def trick_on_table(view: View) -> bool:
     return bool(view.public.trick)
 
 
-SETTINGS = Settings(basic=basic_move, value=value, rate=2.0, epsilon=0.0,
-                    play_class=play_class, model=modelled, playout=playout,
+# A playout's cost beside its cards (drawing the world, the root move, the settlement),
+# in cards' worth: without it a lead late in the deal bought 2,000 playouts and took a
+# third more CPU than one at the start (bench/README.md).
+SETTINGS = Settings(basic=basic_move, value=value, rate=2.0, epsilon=0.0, fixed_cost=24,
+                    play_class=play_class, model=modelled, playout=playout, draw=draw,
                     explain=Explain(tries=8, cost=3, sample=sample,
                                     applies=trick_on_table))

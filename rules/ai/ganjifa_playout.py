@@ -149,7 +149,10 @@ def _largest_dukal(order: _Order, cards: int, seat: int, limit: int) -> int:
         low = both & -both
         both ^= low
         suit = low.bit_length() // SUIT_SIZE
-        for m in dukal_moves(seat, suit, cards >> (SUIT_SIZE * suit) & PIP_BITS):
+        pips = cards >> (SUIT_SIZE * suit) & PIP_BITS
+        if not pips & pips >> 1 & pips >> 2:
+            continue  # no three pips in a row: no Dukal of this suit
+        for m in dukal_moves(seat, suit, pips):
             run = m.cards or ()
             if len(run) <= limit and (best is None or len(run) > len(best)):
                 best = run
@@ -228,15 +231,21 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list
     trump_mask = suit_mask[o.suit_of[CARDS - 1]]
     plain, after, back = o.plain, o.after, o.back
     mantri0, raja0, top = o.mantri0, o.raja0, o.trump_courts
+    # A seat that leads a card holds no Dukal (basic leads one first), and cards only
+    # leave a hand: it is not looked for again.
+    dukals = [True, True, True]
+    opening = not (counts[0] | counts[1] | counts[2])  # G5: nothing captured yet
     while hands[leader]:  # every hand holds as many cards at a lead (see rules/ganjifa.py)
         a = leader
         b, c = _NEXT[a]
         ha, hb, hc = hands[a], hands[b], hands[c]
-        if not (counts[0] | counts[1] | counts[2]):
+        if opening:
             card = ha & o.raja  # G5: the opening lead
+            opening = False
         else:
-            if ha >> mantri0 & ha >> raja0 & _PLAIN or ha >> top == 3:
+            if dukals[a] and (ha >> mantri0 & ha >> raja0 & _PLAIN or ha >> top == 3):
                 dukal = _largest_dukal(o, back(ha), a, min(hb.bit_count(), hc.bit_count()))
+                dukals[a] = bool(dukal)
                 if dukal:  # G8: both answer with their cheapest cards
                     k = dukal.bit_count()
                     hands[a] = ha ^ dukal
@@ -260,7 +269,7 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list
         led = suit_of[first]
         led_mask = suit_mask[led]
         # The second seat: win safely if it can, else its cheapest card.
-        options = _follow(hb, led_mask, trump_mask, after[led])
+        options = hb & led_mask or _follow(hb, led_mask, trump_mask, after[led])
         winners = options & beaters[first]
         if winners:
             unseen = hc | ha
@@ -275,7 +284,7 @@ def _tricks(o: _Order, hands: list[int], counts: list[int], leader: int) -> list
         second = card.bit_length() - 1
         best = second if beaters[first] >> second & 1 else first
         # The third seat: the cheapest winner, else its cheapest card.
-        options = _follow(hc, led_mask, trump_mask, after[led])
+        options = hc & led_mask or _follow(hc, led_mask, trump_mask, after[led])
         winners = options & beaters[best]
         card = winners & -winners or options & -options
         hands[a], hands[b], hands[c] = ha, hb, hc ^ card

@@ -1,8 +1,8 @@
 """The strong level: determinized search over worlds sampled from the seat's view.
 
 Each playout samples a world consistent with the view (`Game.sample`; with a game's
-`model` and `explain` settings, rules/ai/settings.py, one in which the modelled play
-explains the deal's history and the play in progress when a few draws find one), plays
+`model`, `draw` and `explain` settings, rules/ai/settings.py, one in which the modelled
+play explains the deal's history and the play in progress when a few draws find one), plays
 a root candidate in it and then a fast epsilon-basic playout for every seat to the end of the
 deal, and scores the seat's settlement. The playouts go to the candidates by Sequential
 Halving, which plays the last one left. The search never reads a state: the fairness of the
@@ -100,12 +100,13 @@ def explaining(game: Game, view: View, n: int) -> list[int]:
 def sample(game: Game, view: View, rng: random.Random, draws: list[int]) -> object:
     """A world of the view; with `Explain` settings that apply to it, one that the
     model explains when one of at most `tries` draws does and the move's draws last."""
-    explain = ai_of(game).explain
+    ai = ai_of(game)
+    explain = ai.explain
     if draws[0] > 1 and explain is not None:
         world, used = explain.sample(game, view, rng, min(explain.tries, draws[0]))
         draws[0] -= used
         return world
-    return game.sample(view, rng)
+    return game.sample(view, rng) if ai.draw is None else ai.draw(game, view, rng)
 
 
 def halving(k: int, n: int, run, deadline: float) -> int:

@@ -43,6 +43,9 @@ class Settings:
     `exact(game, view, playouts)`: exact play where the view leaves nothing to guess,
     before any search, within work worth the playouts the budget buys: the move, or None
     and the share of the playouts the attempt used.
+    `draw(game, view, rng)`: a world of the view in place of `game.sample`'s, one the
+    model does not contradict when a few draws find one (Ganjifa: no Dukal in a hand
+    whose owner, as basic, would have led it).
     `rate_scale(view)`: a factor on `rate` for this view, for a game whose playouts cost
     more or less by its variant (Tarot's count of players, T18) or run faster where the
     game's own `playout` plays the deal (two-player Durak).
@@ -59,4 +62,5 @@ class Settings:
     explain: Explain | None = None
     exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
     rate_scale: Callable[[View], float] | None = None
+    draw: Callable[[Game, View, random.Random], Any] | None = None
 
