@@ -43,6 +43,8 @@ class Settings:
     `exact(game, view, playouts)`: exact play where the view leaves nothing to guess,
     before any search, within work worth the playouts the budget buys: the move, or None
     and the share of the playouts the attempt used.
+    `propose(state, seat)`: root candidates for a template move (a combination of cards)
+    in place of random completions, read from the seat's own cards; none to keep them.
     `rate_scale(view)`: a factor on `rate` for this view, for a game whose playouts cost
     more or less by its variant (Tarot's count of players, T18) or run faster where the
     game's own `playout` plays the deal (two-player Durak).
@@ -59,4 +61,5 @@ class Settings:
     explain: Explain | None = None
     exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
     rate_scale: Callable[[View], float] | None = None
+    propose: Callable[[Any, int], list[Move]] | None = None
 
