@@ -52,8 +52,12 @@ def candidates(game: Game, world, seat: int, rng: random.Random) -> list[Move]:
     for m in game.legal_moves(world):
         if m.seat != seat:
             continue
-        for c in ([m.sample(rng) for _ in range(TEMPLATE_CANDIDATES)]
-                  if isinstance(m, Template) else [m]):
+        if isinstance(m, Template):
+            proposed = ai.propose(world, seat) if ai.propose is not None else []
+            found = proposed or [m.sample(rng) for _ in range(TEMPLATE_CANDIDATES)]
+        else:
+            found = [m]
+        for c in found:
             k = key(c)
             if k not in seen:
                 seen.add(k)

@@ -46,6 +46,8 @@ class Settings:
     `draw(game, view, rng)`: a world of the view in place of `game.sample`'s, one the
     model does not contradict when a few draws find one (Ganjifa: no Dukal in a hand
     whose owner, as basic, would have led it).
+    `propose(state, seat)`: root candidates for a template move (a combination of cards)
+    in place of random completions, read from the seat's own cards; none to keep them.
     `rate_scale(view)`: a factor on `rate` for this view, for a game whose playouts cost
     more or less by its variant (Tarot's count of players, T18) or run faster where the
     game's own `playout` plays the deal (two-player Durak).
@@ -63,4 +65,5 @@ class Settings:
     exact: Callable[[Game, View, int], tuple[Move | None, float]] | None = None
     rate_scale: Callable[[View], float] | None = None
     draw: Callable[[Game, View, random.Random], Any] | None = None
+    propose: Callable[[Any, int], list[Move]] | None = None
 

@@ -157,6 +157,42 @@ def _discard(state: TarotState, seat: int) -> Move:
     return Move(seat, "discard", cards=tuple(sorted(ordinary[:size])))
 
 
+def ecart_options(state: TarotState, seat: int) -> list[Move]:
+    """T5, T20: écarts worth weighing beside basic's, for the search: the dearest cards
+    (their points are the taker's for sure), and each suit, or pair of suits, without a
+    King made void, the rest from the shortest suits, dearest first. None where the
+    ordinary cards are short (every one goes, then the lowest trumps, as basic lays).
+    Reads the taker's hand alone."""
+    size = state.chien_shown.bit_count()
+    hand = state.hands[seat]
+    called = state.called
+    pool = [c for c in bit_list(hand & ORDINARY & ~KINGS) if c != called]
+    if len(pool) <= size:
+        return []
+    by_suit = [[c for c in pool if SUIT_OF[c] == s] for s in range(4)]
+    lengths = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
+
+    def filled(first: list[int]) -> tuple[int, ...]:
+        rest = sorted((c for c in pool if c not in first),
+                      key=lambda c: (lengths[SUIT_OF[c]], -HALF_POINTS[c], c))
+        return tuple(sorted([*first, *rest][:size]))
+
+    options = [tuple(sorted(sorted(pool, key=lambda c: (-HALF_POINTS[c], lengths[SUIT_OF[c]],
+                                                        c))[:size]))]
+    unguarded = [s for s in range(4) if by_suit[s] and not hand & SUIT_MASK[s] & KINGS]
+    for i, a in enumerate(unguarded):
+        for voided in ([a], *([a, b] for b in unguarded[i + 1:])):
+            voids = [c for s in voided for c in by_suit[s]]
+            if len(voids) <= size:
+                options.append(filled(voids))
+    out: list[Move] = []
+    for cards in options:
+        move = Move(seat, "discard", cards=cards)
+        if move not in out:
+            out.append(move)
+    return out
+
+
 def _announce(hand: int) -> bool:
     """T7: only a hand that can hardly lose a trick announces a chelem: the Monde, the
     Excuse, and trumps in five sixths of its cards."""
@@ -391,5 +427,5 @@ def rate_scale(view: View) -> float:
 # moves within the deadline. Reading the bids (`sample`) draws up to 4 worlds for one and
 # costs the search 2.4 times the CPU a playout would (bench/README.md).
 SETTINGS = Settings(basic=basic_move, value=value, rate=0.4, fixed_cost=40, epsilon=0.0,
-                    playout=playout, rate_scale=rate_scale,
+                    playout=playout, rate_scale=rate_scale, propose=ecart_options,
                     explain=Explain(tries=4, cost=2.4, sample=sample, applies=others_bid))
