@@ -90,7 +90,7 @@ def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int) 
     cpu = time.process_time
     cpu_start = cpu()
     state = seeded_deal(game_id, seed)
-    players = len(state.hands) if game_id in VARIANTS else game.players
+    players = game.seats(state) if game_id in VARIANTS else game.players
     seat = seed % players
     levels = [other] * players
     levels[seat] = tested
