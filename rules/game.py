@@ -16,7 +16,10 @@ declares fields only, no properties computed from them: `build` finds the derive
 from the facts once, and the invariant test holds what each move stores to what the facts
 give. A state is made only by `deal_from`, `build` and `play`/`apply` (a hot path builds
 one from a tuple with `tuple.__new__`, at C speed), and read by unpacking it or by field
-name. A form faster for the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py),
+name. One exception, for speed: Durak's default deal (two players, 36 cards, no option) is
+a plain tuple of the same fields, which CPython unpacks and builds on a fast path no tuple
+subclass takes; `rules.durak.named` gives it its names (a `ClassicState`), and the
+Game's own readers (`to_act`, `hand`, `seats`, `derived`) take either. A form faster for the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py),
 and a test holds it to these rules.
 """
 
