@@ -158,31 +158,3 @@ def test_two_player_views_search_more_playouts_than_the_generic_rate_buys():
         scale = rate_scale(GAME.observe(GAME.deal(random.Random(2), **options), 0))
         # passing on with two: the generic rate; more seats: fewer of the longer playouts
         assert scale == 1.0 if options["players"] == 2 else 0 < scale < 0.5
-
-
-def test_D4_D7_D10_worlds_keep_to_what_the_bout_on_the_table_says_of_the_other_hand():
-    """`ruled_out`: in deals the club player plays for both seats, the other hand never
-    holds a card ruled out (a cheaper beater of an attack it beat, D4, D7; a beater of the
-    attack it took, D10; a cheaper plain card of the table's ranks than one it added, D8),
-    so the true deal stays a possible world; every world the search draws keeps to the
-    view and holds none of them either."""
-    from rules.ai.durak import level_move, ruled, ruled_out, sample_ruled
-    from rules.ai.durak_club import club_move
-    seen = set()
-    for seed in range(30):
-        rng = random.Random(seed)
-        state = GAME.deal(rng)
-        while (seat := state.to_act) is not None:
-            view = GAME.observe(state, seat)
-            if ruled(view):
-                out = ruled_out(view)
-                assert not state.hands[1 - seat] & out
-                seen.add("added" if state.attacker != seat
-                         else "take" if state.taking else "beaten")
-                for k in range(3):
-                    world, used = sample_ruled(GAME, view, random.Random(k), 1)
-                    assert used == 1 and GAME.observe(world, seat) == view
-                    assert not world.hands[1 - seat] & out
-            state = GAME.apply(state, level_move(state, seat, rng)
-                               if seat == seed % 2 else club_move(state, seat, rng))
-    assert seen == {"take", "beaten", "added"}

@@ -10,7 +10,7 @@ import random
 from rules.ai.durak_club import club_move
 from rules.ai.durak_endgame import exact_move
 from rules.ai.durak_playout import covers, playout
-from rules.ai.settings import Explain, Settings
+from rules.ai.settings import Settings
 from rules.cards import bit_list
 from rules.durak import (
     BEATERS,
@@ -24,7 +24,7 @@ from rules.durak import (
     transfer_cards,
 )
 from rules.durak.cards import ALL_RANKS
-from rules.game import Game, Move, View
+from rules.game import Move, View
 
 # The rank of J: trumps from here up are worth keeping while the stock lasts.
 JACK = ALL_RANKS.index("J")
@@ -106,72 +106,5 @@ def rate_scale(view: View) -> float:
     return FAST_RATE / RATE * generic / fast
 
 
-def ruled_out(view: View) -> int:
-    """The cards the other seat of a two-player deal no longer holds, had it played the
-    bout on the table as the club player (and the outside greedy player) plays. As the
-    defender, it beats with the cheapest card that beats (D4, D7), so it held no cheaper
-    beater of an attack it beat, and it takes only when no card beats (D7, D10), so it
-    holds no beater of the attack it took (the first left unbeaten: later ones were added
-    after the take). As the attacker, it adds the cheapest plain card of a rank on the
-    table while the stock lasts (D8), so it held no cheaper one of the ranks on the table
-    before each card it added. A hand only loses cards within a bout (D12 refills after
-    it). Only the bout on the table says so: the view keeps no history."""
-    public = view.public
-    if len(public.hands) != 2:
-        return 0
-    trump = public.trump
-    out = 0
-    if public.attacker == view.seat:
-        for a, d in public.table:
-            beaters = BEATERS[trump][a]
-            if d >= 0:
-                cost = _cost(d, trump)
-                out |= sum(1 << c for c in bit_list(beaters) if _cost(c, trump) < cost)
-            elif public.taking:
-                out |= beaters
-                break
-        return out
-    if not public.stock:  # no hidden card left to place: the view is of perfect information
-        return 0
-    for i in range(1, len(public.table)):
-        cost = _cost(public.table[i][0], trump)
-        plain = table_ranks(public.table[:i]) & ~SUIT_MASK[trump]
-        out |= sum(1 << c for c in bit_list(plain) if _cost(c, trump) < cost)
-    return out
-
-
-def ruled(view: View) -> bool:
-    """Whether the bout on the table rules cards out of the other hand (`ruled_out`)."""
-    return covers(view.public) and view.hidden[1 - view.seat] > 0 and bool(ruled_out(view))
-
-
-def sample_ruled(game: Game, view: View, rng: random.Random, tries: int) -> tuple[State, int]:
-    """A world of the view in which the other hand holds none of the cards `ruled_out`
-    says it does not: a world drawn as usual, each such card of the other hand swapped
-    with one of the hidden stock's cards that it may hold, drawn at random (which leaves
-    the other hand a uniform draw of the cards it may hold). When too few are left, the
-    other seat did not play as the club player does, and the world is kept as drawn."""
-    world = game.sample(view, rng)
-    other = 1 - view.seat
-    out = ruled_out(view)
-    hidden = world.hands[other] & ~view.public.hands[other]
-    wrong = bit_list(hidden & out)
-    hidden_stock = len(world.stock) - len(view.public.stock)
-    free = [i for i in range(hidden_stock) if not out >> world.stock[i] & 1]
-    if not wrong or len(free) < len(wrong):
-        return world, 1
-    stock = list(world.stock)
-    hand = world.hands[other]
-    for c, i in zip(wrong, rng.sample(free, len(wrong)), strict=False):
-        hand ^= (1 << c) | (1 << stock[i])
-        stock[i] = c
-    hands = list(world.hands)
-    hands[other] = hand
-    return world._replace(hands=tuple(hands), stock=tuple(stock)), 1
-
-
-# With the other seat's play in the bout on the table, a world is drawn in which the club
-# player's play explains it (`ruled_out`), at the cost of a plain draw.
 SETTINGS = Settings(basic=level_move, value=value, rate=RATE, exact=exact_move,
-                    playout=playout, rate_scale=rate_scale,
-                    explain=Explain(tries=1, cost=1.0, sample=sample_ruled, applies=ruled))
+                    playout=playout, rate_scale=rate_scale)
