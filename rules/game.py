@@ -19,8 +19,9 @@ one from a tuple with `tuple.__new__`, at C speed), and read by unpacking it or 
 name. One exception, for speed: Durak's default deal (two players, 36 cards, no option) is
 a plain tuple of the same fields, which CPython unpacks and builds on a fast path no tuple
 subclass takes; `rules.durak.named` gives it its names (a `ClassicState`), and the
-Game's own readers (`to_act`, `hand`, `seats`, `derived`) take either. A form faster for the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py),
-and a test holds it to these rules.
+Game's own readers (`to_act`, `hand`, `seats`, `derived`) take either. A form faster for
+the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py), and a test holds it to
+these rules.
 """
 
 from __future__ import annotations

@@ -105,10 +105,11 @@ def test_the_fast_playout_leaves_other_deals_to_the_generic_one():
 
 
 def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value():
-    """rules/ai/durak_endgame.py's `Bits` against rules/durak on positions of perfect
-    information along deals: its moves are the rules' moves and each leads to the position
-    the rules reach (mid-bout, taking, the turned-up card drawn from the stock: D2, D12),
-    and its values are those of `Solver` over the rules' own moves."""
+    """rules/ai/durak_endgame.py's `Bits` against rules/durak along deals: its moves are the
+    rules' moves and each leads to the position the rules reach (mid-bout, taking, cards
+    drawn from a stock of several and the turned-up card last: D2, D12, the deal's end:
+    D14), and its values are those of the same solver over the rules' own moves (with a
+    stock of several cards: tests/test_durak_endgame.py, against brute force)."""
     from rules.ai import durak_endgame as endgame
     from rules.ai.durak import basic_move
     kinds = set()
@@ -116,33 +117,34 @@ def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value(
     for seed in range(12):
         state = deal(random.Random(seed))
         rng = random.Random(seed)
+        fast = endgame.Bits(state.trump)
         while state.to_act is not None:
-            if len(state.stock) <= 1:
-                fast = endgame.Bits(state.trump, state.to_act, 3_000)
+            if len(state.stock) <= 4:
                 position, moves = fast.root(state)
                 assert sorted(moves) == sorted(GAME.legal_moves(state))
-                children = fast.children(*position[0], *position[1:])
-                for move, child in zip(moves, children, strict=True):
+                for move, child in zip(moves, fast.children(position), strict=True):
                     after = apply(state, move)
-                    if len(child) == 3:
+                    if child[1] is None:
                         assert GAME.settlement(after)["scores"][0] == child[2]
                     else:
-                        assert fast.root(after)[0] == child[2:]
-                    kinds.add((len(state.stock), move.action))
+                        assert fast.root(after)[0] == child[1]
+                    kinds.add((min(len(state.stock), 2), move.action))
             cards = sum(h.bit_count() for h in state.hands) + 2 * len(state.table)
-            if not state.stock and cards <= 12:
-                slow = endgame.Solver(GAME, state.to_act, 3_000)
+            if len(state.stock) <= 1 and cards <= 12:
+                slow = endgame.Solver(endgame.Rules(GAME), state.to_act, 3_000)
                 try:
                     want = slow.value(state, -2, 2)
                 except endgame.OutOfNodes:
                     want = None
                 if want is not None:
-                    assert fast.value(-2, 2, *position) == want
+                    solver = endgame.Solver(fast, state.to_act, 10**6)
+                    assert solver.value(position, -2, 2) == want
                     compared += 1
             move = (rng.choice(GAME.legal_moves(state)) if rng.random() < 0.3
                     else basic_move(state, state.to_act, rng))
             state = apply(state, move)
-    assert compared > 30 and {(1, "pass"), (1, "take"), (0, "defend")} <= kinds, kinds
+    assert compared > 30, compared
+    assert {(2, "pass"), (1, "pass"), (1, "take"), (0, "defend")} <= kinds, kinds
 
 
 def test_two_player_views_search_more_playouts_than_the_generic_rate_buys():

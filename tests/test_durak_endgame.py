@@ -11,20 +11,26 @@ import pytest
 from rules.ai import durak_endgame as endgame
 from rules.ai.durak import basic_move
 from rules.ai.levels import choose
+from rules.cards import mask_of
 from rules.durak import DECK, GAME
 from tests.support.durak import apply, build, deal
 
 
-def small_position(rng: random.Random, cards: int):
-    """An empty stock, `cards` cards in the two hands (at least one each), the rest beaten
-    off: a position of perfect information as D14 leaves it open."""
+def small_position(rng: random.Random, cards: int, stock: int = 0):
+    """`cards` cards in the two hands (at least one each), `stock` in the stock in a known
+    order, the rest beaten off: a position of perfect information as D14 leaves it open.
+    `cards` is even (the discard pile is pairs, D11). With a stock, the hands are short of
+    D12's six so that minimax stays small: the stock is put in after the rules built the
+    position (they would refuse it), the trump the suit of its last card (D2); D12 draws
+    the same whatever the hands held."""
     order = list(range(len(DECK)))
     rng.shuffle(order)
     n0 = rng.randint(1, cards - 1)
     hands = [order[:n0], order[n0:cards]]
-    discard = order[cards:]
-    trump = "SHDC"[rng.randrange(4)]
-    return build(trump, hands, [], discard, rng.randrange(2), [], False)
+    pile = order[cards:cards + stock]
+    trump = "SHDC"[pile[-1] // 9 if pile else rng.randrange(4)]
+    state = build(trump, hands, [], order[cards:], rng.randrange(2), [], False)
+    return state._replace(stock=tuple(pile), discard=mask_of(order[cards + stock:]))
 
 
 def brute(state, seat: int) -> int:
@@ -35,17 +41,23 @@ def brute(state, seat: int) -> int:
     return max(values) if state.to_act == seat else min(values)
 
 
-@pytest.mark.parametrize("cards", [2, 4, 6])
-def test_D15_solver_values_match_brute_force_on_small_positions(cards):
-    rng = random.Random(cards)
+@pytest.mark.parametrize(("cards", "stock"), [(2, 0), (4, 0), (6, 0), (2, 1), (4, 1), (4, 2),
+                                             (2, 3)])
+def test_D15_solver_values_match_brute_force_on_small_positions(cards, stock):
+    """Both shapes of position (the rules' states, the bitmasks), with a stock of known
+    order drawn by D12 and the turned-up card last (D2), against plain minimax."""
+    rng = random.Random(cards * 10 + stock)
     outcomes = set()
-    for _ in range(20 if cards < 6 else 6):
-        state = small_position(rng, cards)
+    for _ in range(20 if cards + stock < 6 else 6):
+        state = small_position(rng, cards, stock)
         seat = state.to_act
+        want = brute(state, seat)
         value, move = endgame.solve(GAME, state, seat, 10**6)
-        assert value == brute(state, seat)
+        assert value == want
         assert move in GAME.legal_moves(state)
         assert brute(apply(state, move), seat) == value  # the move keeps the value
+        slow = endgame.Solver(endgame.Rules(GAME), seat, 10**6)
+        assert slow.value(state, endgame.LOSS - 1, endgame.WIN + 1) == want
         outcomes.add(value)
     assert len(outcomes) > 1  # positions won and lost: the comparison is not vacuous
 
@@ -81,7 +93,7 @@ def test_exact_moves_are_legal_and_the_same_for_the_same_view():
     for state, view in endgames(range(3)):
         move, spent = endgame.exact_move(GAME, view, 800)
         if move is None:
-            assert spent == endgame.SHARE
+            assert spent == endgame.PERFECT_SHARE  # two players: the fast engine's deal
             continue
         tried += 1
         assert move in GAME.legal_moves(state) and GAME.verify(state, move) is None

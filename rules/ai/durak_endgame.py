@@ -3,9 +3,13 @@
 Once no card of the stock is hidden (the stock is empty, or only the turned-up card is
 left, D2), the seat knows every card: the other hand is whatever it has not seen, and the
 deal is a game of perfect information. Its value, +1, 0 or -1 for the seat (D15), is found
-by alpha-beta over the moves of the rules themselves (`Game.legal_moves`, `Game.apply`),
-with a table of the positions already valued (the same position comes back by many orders
-of the same cards). A search that would pass its count of positions gives up, and the
+by alpha-beta (`Solver`) with a table of the positions already valued (the same position
+comes back by many orders of the same cards).
+
+Positions come in two shapes with the same search: the rules' own states and moves
+(`Rules`, any two-player deal, passing on too) and the bitmasks of
+rules/ai/durak_playout.py (`Bits`, two players without passing on: some twice as many
+positions a second). A search that would pass its count of positions gives up, and the
 caller searches as before; the count is a function of the playouts the budget buys alone,
 so the same view gives the same move whatever the machine's load.
 """
@@ -13,9 +17,10 @@ so the same view gives the same move whatever the machine's load.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules.ai.durak_playout import ORDERS, bout_of, covers
-from rules.durak import BIT, BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_OF, named
+from rules.durak import BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_OF, named
 from rules.game import Game, Move, View
 
 # Positions valued per playout the budget buys (`search.playout_count`): a solve of that
@@ -24,9 +29,15 @@ from rules.game import Game, Move, View
 # of playouts, not of milliseconds: a caller that fixes the playouts fixes the solve too.
 NODES_PER_PLAYOUT = 10
 # The same for a deal that rules/ai/durak_playout.py plays: its playouts are some eight
-# times as fast, its solver (`Bits`) about twice as fast as the generic one.
+# times as fast, its positions (`Bits`) about twice as fast as the rules' own.
 NODES_PER_FAST_PLAYOUT = 4
 SHARE = 0.4
+# With no card hidden, the search's playouts all run in the one world there is, each
+# candidate's alike: the solve may spend the budget's playouts but a few (PERFECT_SHARE of
+# them), at NODES_PER_FAST_PLAYOUT / SHARE positions each (a position costs about a
+# seventh of a late playout, bench/README.md), the few left for the search to rank the
+# candidates by one playout each when the solve does not finish.
+PERFECT_SHARE = 0.85
 
 WIN, DRAW, LOSS = 1, 0, -1
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -56,77 +67,65 @@ def _listed(game: Game, state) -> list[Move]:
     return [m for m in game.legal_moves(state) if isinstance(m, Move)]
 
 
-class Solver:
-    """The value of positions of one deal for `seat`, within `nodes` positions."""
+class Rules:
+    """Positions as the rules' states (any two-player deal): a child is (the move, the
+    state after it or None once the deal is over, then the deal's value for seat 0)."""
 
-    def __init__(self, game: Game, seat: int, nodes: int):
-        self.game, self.seat, self.left = game, seat, nodes
-        self.table: dict[tuple, tuple[int, int]] = {}
+    def __init__(self, game: Game):
+        self.game = game
 
-    def value(self, state, alpha: int, beta: int) -> int:
-        game, seat = self.game, self.seat
+    def root(self, state) -> tuple[Any, list[Move]]:
         state = named(state)
-        if state.to_act is None:
-            settled = game.settlement(state)
-            assert settled is not None
-            return settled["scores"][seat]
-        self.left -= 1
-        if self.left < 0:
-            raise OutOfNodes
+        return state, [c[0] for c in self.children(state)]
+
+    @staticmethod
+    def key(state) -> tuple:
         # Every field that decides the play from here: not the discard (out of play, D11)
         # nor the cards seen (no card is hidden any more).
-        key = (state.hands, state.stock, state.attacker, state.table, state.taking,
-               state.to_act, state.out)
-        known = self.table.get(key)
-        if known is not None:
-            v, kind = known
-            if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
-                return v
-        a0, b0 = alpha, beta
-        moves = _ordered(_listed(game, state), state.trump)
-        if state.to_act == seat:
-            best = LOSS - 1
-            for m in moves:
-                v = self.value(game.apply(state, m), alpha, beta)
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-                    if alpha >= beta:
-                        break
-        else:
-            best = WIN + 1
-            for m in moves:
-                v = self.value(game.apply(state, m), alpha, beta)
-                if v < best:
-                    best = v
-                    beta = min(beta, v)
-                    if alpha >= beta:
-                        break
-        kind = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
-        self.table[key] = (best, kind)
-        return best
+        return (state.hands, state.stock, state.attacker, state.table, state.taking,
+                state.to_act, state.out)
+
+    @staticmethod
+    def mover(state) -> int:
+        return state.to_act
+
+    def children(self, state) -> list[tuple]:
+        game = self.game
+        out: list[tuple] = []
+        for m in _ordered(_listed(game, state), state.trump):
+            after = named(game.apply(state, m))  # positions are read by name
+            if after.to_act is None:
+                settled = game.settlement(after)
+                assert settled is not None  # nobody is to act: the deal is over
+                out.append((m, None, settled["scores"][0]))
+            else:
+                out.append((m, after, 0))
+        return out
 
 
 class Bits:
-    """The solver of `Solver` for a deal of two players without passing on (D21), on the
-    bitmasks of rules/ai/durak_playout.py (the club player's cost order, so that the
-    cheapest card of a mask is its lowest bit and is tried first), with every rule of
-    that engine; nearly twice as many positions a second as the generic one. The
-    position: both hands, the bout's attacker, the cards on the table and their ranks,
-    the attacks and defences laid, the unbeaten attack, whether the defender takes, the
-    one card left in the stock (the turned-up one, D2) or none, and D9's cap."""
+    """Positions of a deal of two players without passing on (D21), on the bitmasks of
+    rules/ai/durak_playout.py (the club player's cost order, so that the cheapest card of
+    a mask is its lowest bit and is tried first), with every rule of that engine. A
+    position is a tuple: both hands, the bout's attacker, the cards on the table and their
+    ranks, the attacks and defences laid, the unbeaten attack, whether the defender
+    takes, the stock's cards in drawing order (the turned-up one last, D2) and D9's cap.
+    A child is (the move's action and card bit, or 0, as a pair; the position after it or
+    None once the deal is over; then the deal's value for seat 0)."""
 
-    def __init__(self, trump: int, seat: int, nodes: int):
+    def __init__(self, trump: int):
         self.o = ORDERS[trump]
-        self.seat, self.left = seat, nodes
-        self.table: dict[tuple, tuple[int, int, int]] = {}
 
-    def children(self, h0: int, h1: int, att: int, on_table: int, ranks: int, n: int,
-                 beaten: int, unbeaten: int, taking: bool, stock: int, cap: int
-                 ) -> list[tuple]:
-        """The positions after each move of the seat to act, cheapest card first: each as
-        (the seat's action, the card's bit or 0, then the position's fields, or only
-        the deal's value for seat 0 once it is over)."""
+    @staticmethod
+    def key(p: tuple) -> tuple:
+        return p  # the ranks and the count of attacks follow from the rest
+
+    @staticmethod
+    def mover(p: tuple) -> int:
+        return 1 - p[2] if p[7] and not p[8] else p[2]
+
+    def children(self, p: Any) -> list[tuple]:
+        h0, h1, att, on_table, ranks, n, beaten, unbeaten, taking, stock, cap = p
         o = self.o
         same_rank = o.same_rank
         hd = h1 if att == 0 else h0
@@ -137,11 +136,11 @@ class Bits:
                 b = m & -m
                 m ^= b
                 nh = hd ^ b
-                out.append(("defend", b, (h0, nh, att) if att == 0 else (nh, h1, att),
+                out.append((("defend", b), (*((h0, nh) if att == 0 else (nh, h1)), att,
                             on_table | b, ranks | same_rank[b.bit_length() - 1], n,
-                            beaten + 1, 0, False, stock, cap))
-            out.append(("take", 0, (h0, h1, att), on_table, ranks, n, beaten, unbeaten,
-                        True, stock, cap))
+                            beaten + 1, 0, False, stock, cap), 0))
+            out.append((("take", 0), (h0, h1, att, on_table, ranks, n, beaten, unbeaten,
+                                      True, stock, cap), 0))
             return out
         ha = h0 if att == 0 else h1
         if n:
@@ -152,16 +151,19 @@ class Bits:
             b = m & -m
             m ^= b
             nh = ha ^ b
-            out.append(("attack", b, (nh, h1, att) if att == 0 else (h0, nh, att),
-                        on_table | b, ranks | same_rank[b.bit_length() - 1], n + 1, beaten,
-                        b, taking, stock, cap))
+            out.append((("attack", b), (*((nh, h1) if att == 0 else (h0, nh)), att,
+                        on_table | b, ranks | same_rank[b.bit_length() - 1], n + 1,
+                        beaten, b, taking, stock, cap), 0))
         if n:
-            out.append(("pass", 0, *self.end_bout(h0, h1, att, on_table, taking, stock, cap)))
+            out.append((("pass", 0), *self.end_bout(h0, h1, att, on_table, taking, stock,
+                                                   cap)))
         return out
 
-    def end_bout(self, h0: int, h1: int, att: int, on_table: int, taking: bool, stock: int,
-                 cap: int) -> tuple:
-        """D10, D11, D12 and D14 after the attacker's pass: the next position's fields."""
+    @staticmethod
+    def end_bout(h0: int, h1: int, att: int, on_table: int, taking: bool,
+                 stock: tuple[int, ...], cap: int) -> tuple:
+        """D10, D11, D12 and D14 after the attacker's pass: the next position, or None and
+        the deal's value for seat 0 (D15)."""
         if taking:  # D10: the defender picks every card up; the attacker attacks again
             if att == 0:
                 h1 |= on_table
@@ -173,82 +175,101 @@ class Bits:
         if stock:  # D12: the bout's attacker draws first (after D11, the new defender)
             first = att if taking else 1 - att
             hands = [h0, h1]
+            at = 0
             for s in (first, 1 - first):
-                if hands[s].bit_count() < HAND_SIZE:
-                    hands[s] |= stock
-                    stock = 0
-                    break
+                h = hands[s]
+                while h.bit_count() < HAND_SIZE and at < len(stock):
+                    h |= stock[at]
+                    at += 1
+                hands[s] = h
             h0, h1 = hands
-        if not stock and not (h0 and h1):  # D14, D15: the value for seat 0
-            return (0 if not (h0 or h1) else 1 if not h0 else -1),
-        return (h0, h1, att), 0, 0, 0, 0, 0, False, stock, cap
+            stock = stock[at:]
+        if not stock and not (h0 and h1):  # D14, D15
+            return None, (0 if not (h0 or h1) else 1 if not h0 else -1)
+        return (h0, h1, att, 0, 0, 0, 0, 0, False, stock, cap), 0
 
-    def value(self, alpha: int, beta: int, hands: tuple[int, int, int], on_table: int,
-              ranks: int, n: int, beaten: int, unbeaten: int, taking: bool, stock: int,
-              cap: int) -> int:
+    def position(self, state) -> tuple:
+        """The position of a rules state (two players, no passing on)."""
+        state = named(state)
+        o = self.o
+        carry = o.carry
+        on_table, ranks, n, beaten, unbeaten = bout_of(o, state.table)
+        cap = state.setup.first_bout if not state.discard else BOUT_LIMIT
+        return (carry(state.hands[0]), carry(state.hands[1]), state.attacker, on_table,
+                ranks, n, beaten, unbeaten, state.taking,
+                tuple(1 << o.bit[c] for c in state.stock), cap)
+
+    def root(self, state) -> tuple[tuple, list[Move]]:
+        """The position of a rules state and its moves as the rules name them, in the
+        order `children` lists them."""
+        p = self.position(state)
+        card = self.o.card
+        mover: int = named(state).to_act  # type: ignore[assignment]  # a seat is to act
+        return p, [Move(mover, a, card=None if not b else card[b.bit_length() - 1])
+                   for (a, b), _, _ in self.children(p)]
+
+
+def shape_of(game: Game, state) -> Rules | Bits:
+    """The faster shape that plays `state`'s deal."""
+    return Bits(named(state).trump) if covers(state) else Rules(game)
+
+
+class Solver:
+    """The value of positions of one deal for `seat`, within `nodes` positions: one
+    alpha-beta for either shape of position."""
+
+    def __init__(self, shape: Rules | Bits, seat: int, nodes: int):
+        self.shape, self.seat, self.left = shape, seat, nodes
+        self.sign = 1 if seat == 0 else -1
+        self.table: dict[tuple, tuple[int, int, object]] = {}
+
+    def value(self, p, alpha: int, beta: int) -> int:
         """The position's value for `seat` within the window (alpha, beta)."""
-        h0, h1, att = hands
         self.left -= 1
         if self.left < 0:
             raise OutOfNodes
-        key = (h0, h1, att, on_table, beaten, unbeaten, taking, stock, cap)
+        shape = self.shape
+        key = shape.key(p)
         known = self.table.get(key)
-        first = 0
+        first = None
         if known is not None:
             v, kind, first = known
             if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
                 return v
         a0, b0 = alpha, beta
-        moves = self.children(h0, h1, att, on_table, ranks, n, beaten, unbeaten, taking,
-                              stock, cap)
-        if first:  # the best move of an earlier visit first: it cuts most often
+        moves = shape.children(p)
+        if first is not None:  # the best move of an earlier visit first: it cuts most often
             for i, m in enumerate(moves):
-                if m[1] == first:
+                if m[0] == first:
                     moves.insert(0, moves.pop(i))
                     break
-        mover = 1 - att if unbeaten and not taking else att
-        sign = 1 if self.seat == 0 else -1
-        best_bit = 0
-        if mover == self.seat:
+        sign = self.sign
+        best_move = None
+        if shape.mover(p) == self.seat:
             best = LOSS - 1
             for m in moves:
-                v = m[2] * sign if len(m) == 3 else self.value(alpha, beta, *m[2:])
+                v = m[2] * sign if m[1] is None else self.value(m[1], alpha, beta)
                 if v > best:
-                    best, best_bit = v, m[1]
+                    best, best_move = v, m[0]
                     alpha = max(alpha, v)
                     if alpha >= beta:
                         break
         else:
             best = WIN + 1
             for m in moves:
-                v = m[2] * sign if len(m) == 3 else self.value(alpha, beta, *m[2:])
+                v = m[2] * sign if m[1] is None else self.value(m[1], alpha, beta)
                 if v < best:
-                    best, best_bit = v, m[1]
+                    best, best_move = v, m[0]
                     beta = min(beta, v)
                     if alpha >= beta:
                         break
         kind = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
-        self.table[key] = (best, kind, best_bit)
+        self.table[key] = (best, kind, best_move)
         return best
 
-    def root(self, state) -> tuple[tuple, list]:
-        """The position of a rules state (two players, no passing on) and its moves as the
-        rules name them, in the order `children` lists them."""
-        o = self.o
-        carry = o.carry
-        state = named(state)
-        h0, h1 = carry(state.hands[0]), carry(state.hands[1])
-        on_table, ranks, n, beaten, unbeaten = bout_of(o, state.table)
-        assert len(state.stock) <= 1  # perfect information: no hidden stock card
-        stock = carry(BIT[state.stock[0]]) if state.stock else 0
-        cap = state.setup.first_bout if not state.discard else BOUT_LIMIT
-        position = ((h0, h1, state.attacker), on_table, ranks, n, beaten, unbeaten,
-                    state.taking, stock, cap)
-        mover = state.to_act
-        moves = [Move(mover, m[0], card=None if not m[1] else o.card[m[1].bit_length() - 1])
-                 for m in self.children(h0, h1, state.attacker, on_table, ranks, n, beaten,
-                                        unbeaten, state.taking, stock, cap)]
-        return position, moves
+    def child_value(self, child: tuple, alpha: int = LOSS - 1, beta: int = WIN + 1) -> int:
+        """A root move's value for `seat`, from `children`'s entry for it."""
+        return child[2] * self.sign if child[1] is None else self.value(child[1], alpha, beta)
 
 
 def solve(game: Game, state, seat: int, nodes: int, first: Move | None = None
@@ -256,59 +277,32 @@ def solve(game: Game, state, seat: int, nodes: int, first: Move | None = None
     """The value of `state` for `seat` (to act) and a move that reaches it, `first` when it
     does (the caller's own choice, so that a tie keeps the move it would have played);
     None when the solve passes `nodes` positions."""
-    state = named(state)
-    if covers(state) and len(state.stock) <= 1 and state.to_act is not None:
-        return _solve_bits(state, seat, nodes, first)
-    solver = Solver(game, seat, nodes)
-    moves = _ordered(_listed(game, state), state.trump)
-    if first is not None and first in moves:
-        moves.remove(first)
-        moves.insert(0, first)
-    best_move, best = moves[0], LOSS - 1
-    try:
-        for m in moves:
-            # A window just above the best so far: only a strictly better move replaces it.
-            v = solver.value(game.apply(state, m), max(best, LOSS - 1), WIN + 1)
-            if v > best:
-                best, best_move = v, m
-                if best == WIN:
-                    break
-    except OutOfNodes:
-        return None
-    return best, best_move
-
-
-def _solve_bits(state, seat: int, nodes: int, first: Move | None
-                ) -> tuple[int, Move] | None:
-    solver = Bits(state.trump, seat, nodes)
-    position, moves = solver.root(state)
-    children = solver.children(*position[0], *position[1:])
+    shape = shape_of(game, state)
+    solver = Solver(shape, seat, nodes)
+    p, moves = shape.root(state)
+    children = shape.children(p)
     order = list(range(len(moves)))
     if first is not None and first in moves:
         order.remove(moves.index(first))
         order.insert(0, moves.index(first))
-    sign = 1 if seat == 0 else -1
-    best_i, best = order[0], LOSS - 1
     try:
-        for i in order:
-            m = children[i]
-            v = m[2] * sign if len(m) == 3 else solver.value(max(best, LOSS - 1), WIN + 1,
-                                                               *m[2:])
-            if v > best:
-                best, best_i = v, i
-                if best == WIN:
-                    break
+        # Null windows, the cheapest searches: is any move a win, else any a draw? A bound
+        # learnt in the first pass stays in the table for the second.
+        for target in (WIN, DRAW):
+            for i in order:
+                if solver.child_value(children[i], target - 1, target) >= target:
+                    return target, moves[i]
     except OutOfNodes:
         return None
-    return best, moves[best_i]
+    return LOSS, moves[order[0]]
 
 
 def exact_move(game: Game, view: View, playouts: int) -> tuple[Move | None, float]:
     """Exact play when the view is of perfect information: the move, when the solve fits
-    the count of positions `playouts` give and the seat does not lose against best play; else
-    None, and the share of the budget the attempt may have spent (0 when the view is not of
-    perfect information). A lost position is left to the search, which plays for the
-    opponent's mistakes where exact play would give every move up as lost."""
+    the count of positions `playouts` give and the seat does not lose against best play;
+    else None, and the share of the budget the attempt may have spent (0 when the view is
+    not of perfect information). A lost position is left to the search, which plays for
+    the opponent's mistakes where exact play would give every move up as lost."""
     if not perfect(view):
         return None, 0.0
     # One world only: the unseen cards all lie in the other hand, whatever their order.
@@ -317,8 +311,13 @@ def exact_move(game: Game, view: View, playouts: int) -> tuple[Move | None, floa
     own = _listed(game, world)
     if len(own) == 1:
         return own[0], 0.0
-    per = NODES_PER_FAST_PLAYOUT if covers(world) else NODES_PER_PLAYOUT
-    found = solve(game, world, seat, playouts * per)
+    if covers(world):
+        share = PERFECT_SHARE
+        nodes = int(playouts * NODES_PER_FAST_PLAYOUT / SHARE * share)
+    else:  # the generic playouts differ (epsilon-basic): they keep most of the budget
+        share = SHARE
+        nodes = playouts * NODES_PER_PLAYOUT
+    found = solve(game, world, seat, nodes)
     if found is None or found[0] == LOSS:
-        return None, SHARE
-    return found[1], SHARE
+        return None, share
+    return found[1], share
