@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rules.durak import DECK, GAME, SUITS, turn
-from rules.game import InvalidState, Move
+from rules.game import IllegalMove, InvalidState, Move
 from tests.support.durak import apply, build, deal, play
 
 IX = DECK.index
@@ -345,3 +345,14 @@ def test_D6_D7_D14_stored_phase_and_seat_to_act_follow_the_facts():
                 break
             s = apply(s, rng.choice(moves))
     assert ends == 30
+
+
+@pytest.mark.parametrize("card", [-1, -2, -36, -37, -72, 36, 51, 71, 10**6, "AC", None, 1.5])
+def test_D1_the_default_deal_plays_no_card_outside_the_hand_whatever_its_index(card):
+    # `apply` unverified, as a search calls it: an index that is no card of the hand is
+    # refused, never read as another card (-1 would be AC's place in a tuple of bits).
+    s = make([["AC", "6S"], ["7S", "8S"]])
+    with pytest.raises(IllegalMove):
+        GAME.apply(tuple(s), Move(0, "attack", card=card))
+    after = apply(tuple(s), attack(0, "AC"))
+    assert after.hands[0] == s.hands[0] & ~(1 << IX["AC"]) and after.table == ((IX["AC"], -1),)

@@ -39,10 +39,10 @@ from rules.game import (
 from rules.reasons import Reason
 from rules.texts import english
 
-# A card of the 36-card deck to its bit, for `apply`'s check that the hand holds it: one
-# index into a tuple, whose second half answers 0 for the negative indices -1 … -36, and
-# anything else (a card of a larger deck, a string, None) raises and is missing.
-CARD_BIT = tuple(1 << c for c in range(36)) + (0,) * 36
+# A card of the 36-card deck to its bit, for `apply`'s check that the hand holds it. A
+# dict, not a tuple: an index outside the deck (a negative one above all) must fail, not
+# alias another card.
+CLASSIC_BIT = {c: 1 << c for c in range(36)}
 
 
 def deck_problems(order: list[int], size: int) -> list[Problem]:
@@ -292,14 +292,15 @@ class Durak(Game):
         if state.__class__ is not tuple:
             return self.apply_named(state, move)
         trump, (hand0, hand1), stock, discard, attacker, table, taking, _, to_act = state
-        # By index: a NamedTuple's field by name costs a descriptor call, twice a move.
-        seat, action, card = move[0], move[1], move[2]
+        # By index: a NamedTuple's field by name costs a descriptor call.
+        seat, action = move[0], move[1]
         if seat != to_act:
             raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
         if action == "attack" or action == "defend":
+            card = move[2]
             try:
-                b = CARD_BIT[card]  # type: ignore[index]  # anything but a card raises
-            except (IndexError, TypeError):
+                b = CLASSIC_BIT[card]  # type: ignore[index]  # anything but a card raises
+            except (KeyError, TypeError):
                 b = 0
             if seat:
                 if not hand1 & b:
