@@ -159,3 +159,16 @@ def test_two_player_views_search_more_playouts_than_the_generic_rate_buys():
         scale = rate_scale(GAME.observe(deal(random.Random(2), **options), 0))
         # passing on with two: the generic rate; more seats: fewer of the longer playouts
         assert scale == 1.0 if options["players"] == 2 else 0 < scale < 0.5
+
+
+@pytest.mark.parametrize("cards", [24, 36, 52])
+def test_D16_the_fast_engine_counts_playouts_by_the_cards_left_whatever_the_deck(cards):
+    """A two-player deal of any deck gets the fast engine's count for the cards it has
+    left, as search.playout_count measures a playout against a fresh 36-card deal: a
+    24-card deal is not given half as many again, nor a 52-card one a third fewer."""
+    from rules.ai.durak import FAST_FIXED, FAST_RATE
+    from rules.ai.search import playout_count
+    view = GAME.observe(deal(random.Random(5), cards=cards), 0)
+    left = sum(view.hidden) + view.public.hands[0].bit_count()
+    want = 1000 * FAST_RATE / ((FAST_FIXED + left) / (FAST_FIXED + 36))
+    assert abs(playout_count(GAME, view, 1000) - want) <= 1

@@ -14,6 +14,7 @@ from rules.ai.settings import Settings
 from rules.cards import bit_list
 from rules.durak import (
     BEATERS,
+    DECK,
     RANK_OF,
     SUIT_MASK,
     SUIT_OF,
@@ -101,10 +102,13 @@ def rate_scale(view: View) -> float:
     the longer deals of more seats."""
     if not covers(view.public):
         return SEATS_SCALE.get(len(view.public.hands), 1.0)
-    deck = view.public.setup.cards
+    # search.playout_count's measure of a playout: the cards left against a fresh deal of
+    # the game's deck (36 cards), whatever the deal's own deck (D16), which that
+    # measure already scales.
+    fresh = len(DECK)
     left = sum(view.hidden) + view.public.hands[view.seat].bit_count()
-    generic = max(0.2, left / deck)
-    fast = (FAST_FIXED + left) / (FAST_FIXED + deck)
+    generic = max(0.2, left / fresh)
+    fast = (FAST_FIXED + left) / (FAST_FIXED + fresh)
     return FAST_RATE / RATE * generic / fast
 
 
