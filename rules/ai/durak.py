@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from rules.ai.durak_club import club_move
+from rules.ai.durak_club import TRUMP_COST, club_move
 from rules.ai.durak_endgame import exact_move
 from rules.ai.durak_playout import covers, playout
 from rules.ai.settings import Settings
@@ -30,7 +30,6 @@ from rules.game import Move, View
 
 # The rank of J: trumps from here up are worth keeping while the stock lasts.
 JACK = ALL_RANKS.index("J")
-TRUMP_COST = 13  # above every rank: any trump costs more than any plain card
 
 
 def _cost(card: int, trump: int) -> int:
@@ -76,7 +75,7 @@ def value(settlement: dict, seat: int) -> float:
 def level_move(state: State, seat: int, rng: random.Random) -> Move:
     """The basic level: the club player's move with two seats and no passing on, the plain
     heuristic's otherwise."""
-    if len(state[1]) == 2 and not named(state).setup.transfer:
+    if covers(state):
         return club_move(state, seat, rng)
     return basic_move(state, seat, rng)
 

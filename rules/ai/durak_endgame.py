@@ -194,7 +194,7 @@ class Bits:
         o = self.o
         carry = o.carry
         on_table, ranks, n, beaten, unbeaten = bout_of(o, state.table)
-        cap = state.setup.first_bout if not state.discard else BOUT_LIMIT
+        cap = state.setup.cap(state.discard)
         return (carry(state.hands[0]), carry(state.hands[1]), state.attacker, on_table,
                 ranks, n, beaten, unbeaten, state.taking,
                 tuple(1 << o.bit[c] for c in state.stock), cap)

@@ -11,12 +11,11 @@ test plays it move by move against rules/durak and `club_move`.
 
 from __future__ import annotations
 
+from rules.ai.durak_club import PAIR_WEIGHT, TRUMP_COST
 from rules.durak import BEATERS, BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_MASK, SUIT_OF, named
 from rules.durak.cards import ALL_RANKS
 
 CARDS = 52
-TRUMP_COST = 13  # as durak_club: above every rank
-PAIR_WEIGHT = 3  # as durak_club: a lead is this much cheaper for each card that follows it
 
 
 class Order:
@@ -31,7 +30,6 @@ class Order:
             self.bit[c] = b
         self.trumps = self.carry(SUIT_MASK[trump])
         self.plain = ((1 << CARDS) - 1) & ~self.trumps
-        self.rank_of = [RANK_OF[c] for c in self.card]  # bit -> rank
         rank_mask = [0] * len(ALL_RANKS)
         for b, c in enumerate(self.card):
             rank_mask[RANK_OF[c]] |= 1 << b
@@ -73,7 +71,7 @@ def play(state, trace: list | None = None) -> tuple[int, int]:
     at = 0  # cards of the stock drawn
     left = len(stock)
     attacker = state.attacker
-    cap = state.setup.first_bout if not state.discard else BOUT_LIMIT  # D9, D16
+    cap = state.setup.cap(state.discard)  # D9, D16
     taking = state.taking
     phase = state.phase
     on_table, ranks, n, beaten, unbeaten = bout_of(o, state.table)

@@ -166,7 +166,7 @@ def ecart_options(state: TarotState, seat: int) -> list[Move]:
     size = state.chien_shown.bit_count()
     hand = state.hands[seat]
     called = state.called
-    pool = [c for c in bit_list(hand & ORDINARY & ~KINGS) if c != called]
+    pool = [c for c in bit_list(hand & ORDINARY) if c != called]  # T5: no King
     if len(pool) <= size:
         return []
     by_suit = [[c for c in pool if SUIT_OF[c] == s] for s in range(4)]
