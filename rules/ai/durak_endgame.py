@@ -74,9 +74,11 @@ class Rules:
     def __init__(self, game: Game):
         self.game = game
 
-    def root(self, state) -> tuple[Any, list[Move]]:
+    def root(self, state) -> tuple[Any, list[Move], list[tuple]]:
+        """The position of a rules state, its moves and its children, in one order."""
         state = named(state)
-        return state, [c[0] for c in self.children(state)]
+        children = self.children(state)
+        return state, [c[0] for c in children], children
 
     @staticmethod
     def key(state) -> tuple:
@@ -199,14 +201,15 @@ class Bits:
                 ranks, n, beaten, unbeaten, state.taking,
                 tuple(1 << o.bit[c] for c in state.stock), cap)
 
-    def root(self, state) -> tuple[tuple, list[Move]]:
-        """The position of a rules state and its moves as the rules name them, in the
-        order `children` lists them."""
+    def root(self, state) -> tuple[tuple, list[Move], list[tuple]]:
+        """The position of a rules state, its moves as the rules name them and its
+        children, in the order `children` lists them."""
         p = self.position(state)
         card = self.o.card
         mover: int = named(state).to_act  # type: ignore[assignment]  # a seat is to act
+        children = self.children(p)
         return p, [Move(mover, a, card=None if not b else card[b.bit_length() - 1])
-                   for (a, b), _, _ in self.children(p)]
+                   for (a, b), _, _ in children], children
 
 
 def shape_of(game: Game, state) -> Rules | Bits:
@@ -279,8 +282,7 @@ def solve(game: Game, state, seat: int, nodes: int, first: Move | None = None
     None when the solve passes `nodes` positions."""
     shape = shape_of(game, state)
     solver = Solver(shape, seat, nodes)
-    p, moves = shape.root(state)
-    children = shape.children(p)
+    _, moves, children = shape.root(state)
     order = list(range(len(moves)))
     if first is not None and first in moves:
         order.remove(moves.index(first))
