@@ -10,7 +10,7 @@ import random
 import pytest
 
 from rules.ai.levels import choose
-from rules.durak import GAME
+from rules.durak import ALL, GAME, named
 from rules.game import Move
 from tests.support.durak import apply, deal, sample
 
@@ -104,22 +104,25 @@ def test_the_fast_playout_leaves_other_deals_to_the_generic_one():
         assert playout(deal(random.Random(0), **options), 0) is None
 
 
-def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value():
-    """rules/ai/durak_endgame.py's `Bits` against rules/durak along deals: its moves are the
-    rules' moves and each leads to the position the rules reach (mid-bout, taking, cards
-    drawn from a stock of several and the turned-up card last: D2, D12, the deal's end:
-    D14), and its values are those of the same solver over the rules' own moves (with a
-    stock of several cards: tests/test_durak_endgame.py, against brute force)."""
+@pytest.mark.parametrize(("options", "seeds"), [({}, 12), ({"cards": 24}, 4), ({"cards": 52}, 3),
+                                               ({"first_bout": 5}, 4)])
+def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value(options, seeds):
+    """rules/ai/durak_endgame.py's `Bits` against rules/durak along deals of every deck and
+    the short first bout (D16): its moves are the rules' moves and each leads to the
+    position the rules reach (mid-bout, taking, cards drawn from a stock of several and the
+    turned-up card last: D2, D12, the deal's end: D14), and its values are those of the
+    same solver over the rules' own moves (with a stock of several cards:
+    tests/test_durak_endgame.py, against brute force)."""
     from rules.ai import durak_endgame as endgame
     from rules.ai.durak import basic_move
     kinds = set()
     compared = 0
-    for seed in range(12):
-        state = deal(random.Random(seed))
+    for seed in range(seeds):
+        state = deal(random.Random(seed), **options)
         rng = random.Random(seed)
         fast = endgame.Bits(state.trump)
         while state.to_act is not None:
-            if len(state.stock) <= 4:
+            if len(state.stock) <= 4 or options:  # the first bout too (D16)
                 position, moves, children = fast.root(state)
                 assert sorted(moves) == sorted(GAME.legal_moves(state))
                 assert children == fast.children(position)
@@ -144,7 +147,7 @@ def test_D15_the_bitmask_solver_agrees_with_the_rules_step_by_step_and_in_value(
             move = (rng.choice(GAME.legal_moves(state)) if rng.random() < 0.3
                     else basic_move(state, state.to_act, rng))
             state = apply(state, move)
-    assert compared > 30, compared
+    assert compared > (30 if not options else 2), compared
     assert {(2, "pass"), (1, "pass"), (1, "take"), (0, "defend")} <= kinds, kinds
 
 
@@ -173,3 +176,19 @@ def test_D16_the_fast_engine_counts_playouts_by_the_cards_left_whatever_the_deck
     left = sum(view.hidden) + view.public.hands[0].bit_count()
     want = 1000 * FAST_RATE / ((FAST_FIXED + left) / (FAST_FIXED + 36))
     assert abs(playout_count(GAME, view, 1000) - want) <= 1
+
+
+def test_D9_D16_the_bitmask_solver_keeps_a_short_first_bout_to_five_attacks():
+    """With `first_bout: 5`, the first bout's sixth attack is no move of the bitmask
+    solver either (the random deals above rarely reach it)."""
+    from rules.ai import durak_endgame as endgame
+    ix = ALL.index
+    on_table = [("6S", "6H"), ("6C", "7H"), ("6D", "8H"), ("7S", "9H"), ("7C", "10H")]
+    placed = {c for pair in on_table for c in pair} | {"7D", "JH"}
+    stock = [c for c in ALL.codes[:36] if c not in placed and c != "AH"] + ["AH"]
+    state = named(GAME.build(trump="H", hands=[[ix["7D"]], [ix["JH"]]],
+                             stock=[ix[c] for c in stock], discard=[], attacker=0,
+                             table=[(ix[a], ix[d]) for a, d in on_table], taking=False,
+                             first_bout=5))
+    assert GAME.legal_moves(state) == [Move(0, "pass")]
+    assert endgame.Bits(state.trump).root(state)[1] == [Move(0, "pass")]

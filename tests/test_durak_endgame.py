@@ -124,3 +124,23 @@ def test_D15_a_won_endgame_stays_won_against_any_defence():
             state = apply(state, move)
         assert GAME.settlement(state)["scores"][me] == 1
     assert won >= 3
+
+
+def test_D21_with_passing_on_the_solver_plays_the_rules_and_keeps_the_value():
+    """Two players with passing on: the solver's rules-state shape (no bitmask engine
+    plays D21) finds a legal move of the minimax value once every card is known."""
+    solved = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = deal(rng, transfer=True)
+        while state.to_act is not None and (
+                state.stock or sum(h.bit_count() for h in state.hands) + 2 * len(state.table) > 6):
+            state = apply(state, rng.choice(GAME.legal_moves(state)))
+        if state.to_act is None:
+            continue
+        seat = state.to_act
+        value, move = endgame.solve(GAME, state, seat, 10**6)
+        assert move in GAME.legal_moves(state) and value == brute(state, seat)
+        assert brute(apply(state, move), seat) == value
+        solved += 1
+    assert solved > 10, solved
