@@ -22,7 +22,7 @@ REQUESTS = {game_id: replay_request(schemas) for game_id, schemas in GAMES.items
 @records.post("/v1/games/<game_id>/replay")
 def replay(game_id: str):
     schemas = game_for(game_id)
-    data = body(REQUESTS[game_id])
+    data = body(REQUESTS[game_id], game_id)
     if "deal" in data:
         state = dealt(schemas, data["deal"], at="deal.")[0]
     else:
