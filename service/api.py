@@ -28,7 +28,7 @@ MAX_BODY = 1024 * 1024  # API.md: 413 over 1 MiB
 TOO_DEEP = f"Nested too deep: no request nests objects and lists more than {MAX_DEPTH} levels."
 INFINITE = "Out of range: a number must be finite as a double (about ±1.8e308 at most)."
 OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
-JSON = [("Content-Type", "application/json")]
+JSON = (("Content-Type", "application/json"),)
 # The views of `POST /v1/games/<game>/<action>` by path, for service/lane.py: each with the
 # game it answers for.
 LANE: dict[str, tuple[Callable[[str], Answer], str]] = {}
@@ -38,12 +38,13 @@ def json_response(body, status: int = 200) -> Answer:
     return orjson.dumps(body), status, JSON
 
 
-def game_post(action: str):
+def game_post(action: str, blueprint: Blueprint = api):
     """Registers a view for `POST /v1/games/<game_id>/<action>`: in service/lane.py's table
-    for each game's own path, and as Flask's rule for the rest (a game id in another case,
-    a trailing slash, an unknown game's 404, another method's 405)."""
+    for each game's own path, and as `blueprint`'s rule for the rest (a game id in another
+    case, a trailing slash, an unknown game's 404, another method's 405)."""
     def register(view):
-        api.add_url_rule(f"/v1/games/<game_id>/{action}", view_func=view, methods=["POST"])
+        blueprint.add_url_rule(f"/v1/games/<game_id>/{action}", view_func=view,
+                               methods=["POST"])
         for game_id in GAMES:
             LANE[f"/v1/games/{game_id}/{action}"] = (view, game_id)
         return view

@@ -8,16 +8,21 @@ objects around it. Each thread (a gthread worker's) has its own."""
 
 from __future__ import annotations
 
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from typing import Any
 
 EXTENSIONS = "cardavia.extensions"  # the environ key of the answering app's extensions
 _environ: ContextVar[dict] = ContextVar("cardavia.environ")
 
 
-def enter(environ: dict) -> None:
-    """`environ` is now the request being answered, on this thread."""
-    _environ.set(environ)
+def enter(environ: dict) -> Token:
+    """`environ` is now the request being answered, on this thread, until `leave`."""
+    return _environ.set(environ)
+
+
+def leave(token: Token) -> None:
+    """The request `enter` made current is answered: nothing keeps its environ."""
+    _environ.reset(token)
 
 
 def environ() -> dict:

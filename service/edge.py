@@ -11,9 +11,13 @@ language of the answer and, with CARDAVIA_ACCESS_LOG set, an access-log line.
   styles (a problem page's one inline style by its hash), that no other site may frame,
   and `Referrer-Policy`.
 
+It also makes the request the current one for the code both dispatchers run
+(service/call.py).
+
 A WSGI middleware rather than Flask `after_request` hooks: there, werkzeug's `Headers`
 and the `request`/`g` proxies cost a third of what a whole /move adds
-over a bare echo (bench/profile_move.py); here each header is a list append.
+over a bare echo (bench/profile_move.py); here each header is a list append, and it wraps
+service/lane.py's answers as well as Flask's.
 """
 
 from __future__ import annotations
@@ -108,7 +112,6 @@ class Edge:
         request_id = given if given and ACCEPTABLE_ID.fullmatch(given) else os.urandom(16).hex()
         lang = environ[i18n.LANG] = i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
         environ[call.EXTENSIONS] = self.extensions
-        call.enter(environ)
 
         def start(status: str, headers: list, exc_info=None):
             headers.append((HEADER, request_id))
@@ -128,4 +131,8 @@ class Edge:
                 }).decode())
             return start_response(status, headers, exc_info)
 
-        return self.wsgi_app(environ, start)
+        entered = call.enter(environ)
+        try:
+            return self.wsgi_app(environ, start)
+        finally:
+            call.leave(entered)

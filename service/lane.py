@@ -33,13 +33,14 @@ class Lane:
         self.trusted_hosts = trusted_hosts  # Flask's TRUSTED_HOSTS
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
-        route = LANE.get(environ["PATH_INFO"]) if environ["REQUEST_METHOD"] == "POST" else None
+        route = LANE.get(environ.get("PATH_INFO", "")) \
+            if environ.get("REQUEST_METHOD") == "POST" else None
         if route is None or not self._trusted(environ):
             return self.wsgi_app(environ, start_response)
         view, game_id = route
         try:
             answer = view(game_id)
-        except Exception as e:  # noqa: BLE001 - every error is answered as a problem
+        except Exception as e:  # every error is answered, as a problem document
             answer = answer_for(e)
         body, status, headers = answer
         start_response(STATUS[status], [*headers, ("Content-Length", str(len(body)))])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import orjson
 from flask import Flask
@@ -21,7 +22,7 @@ log = logging.getLogger("cardavia")
 
 # An answer as both dispatchers take it (service/lane.py; Flask, from a view or an error
 # handler): the body, the status, the headers.
-Answer = tuple[bytes, int, list[tuple[str, str]]]
+Answer = tuple[bytes, int, Sequence[tuple[str, str]]]
 
 
 class ProblemError(Exception):

@@ -11,7 +11,7 @@ from schemas.registry import GAMES
 from service import api
 from service.app import TestingConfig, create_app
 
-ACTIONS = ("deal", "legal-moves", "move", "ai-move", "view")
+ACTIONS = ("deal", "legal-moves", "move", "ai-move", "view", "replay")
 
 
 def flask_only(monkeypatch):
@@ -53,6 +53,7 @@ def exchanges(client):
         ("/v1/games/durak/view", {"json": {"state": state, "seat": 7}}),
         ("/v1/games/tarot/move", {"json": {"state": state, "move": legal[0]}}),  # another game
         ("/v1/games/durak/ai-move", {"json": {"state": state, "level": "random", "seed": 1}}),
+        ("/v1/games/durak/replay", {"json": {"deal": {"seed": 5}, "moves": [legal[0]]}}),
     ]
 
 

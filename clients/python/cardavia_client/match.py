@@ -94,7 +94,7 @@ def ai_seed(deal_seed: int, move_index: int) -> int:
 def ask_bot(session: requests.Session, url: str, game: str, view: State, seat: int,
             legal: list[Move]) -> Move:
     """The bot's move, with `seat` filled in when the bot leaves it out."""
-    body = {"game": game, "seat": seat, "view": view, "legal_moves": legal}
+    body: dict[str, Any] = {"game": game, "seat": seat, "view": view, "legal_moves": legal}
     try:
         r = session.post(url, json=body, timeout=BOT_TIMEOUT)
     except requests.RequestException as e:
