@@ -22,7 +22,9 @@ from werkzeug.sansio.utils import host_is_trusted
 from service.api import LANE
 from service.problems import answer_for
 
-STATUS = {code: f"{code} {name}" for code, name in HTTP_STATUS_CODES.items()}
+# Each code's status line as werkzeug's Response writes it (`422 UNPROCESSABLE ENTITY`), so
+# that an answer reads the same, to its first line, whichever dispatcher gave it.
+STATUS_LINES = {code: f"{code} {name.upper()}" for code, name in HTTP_STATUS_CODES.items()}
 
 
 class Lane:
@@ -43,7 +45,7 @@ class Lane:
         except Exception as e:  # every error is answered, as a problem document
             answer = answer_for(e)
         body, status, headers = answer
-        start_response(STATUS[status], [*headers, ("Content-Length", str(len(body)))])
+        start_response(STATUS_LINES[status], [*headers, ("Content-Length", str(len(body)))])
         return [body]
 
     def _trusted(self, environ: dict) -> bool:

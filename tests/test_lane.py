@@ -68,7 +68,7 @@ def test_the_lane_answers_as_flask_does(client, monkeypatch):
             flask_only(m)
             flask = [client.post(path, headers=headers, **kw) for path, kw in cases]
         for (path, _), a, b in zip(cases, lane, flask, strict=True):
-            assert a.status_code == b.status_code, path
+            assert a.status == b.status, path  # the reason phrase too: `422 UNPROCESSABLE ENTITY`
             body_a, body_b = a.get_json(), b.get_json()
             body_a.pop("elapsed_ms", None)
             body_b.pop("elapsed_ms", None)
@@ -78,6 +78,27 @@ def test_the_lane_answers_as_flask_does(client, monkeypatch):
             assert sorted(h for h in a.headers.items() if h[0] not in untimed) == \
                 sorted(h for h in b.headers.items() if h[0] not in untimed), path
     assert {a.status_code for a in lane} == {200, 400, 413, 422}
+
+
+def test_the_ai_busy_answer_is_flasks_too(monkeypatch):
+    """The 503 of a worker whose AI slots are all taken: its status line, Retry-After and
+    language as Flask's dispatch gave them."""
+    app = create_app(TestingConfig)
+    client = app.test_client()
+    state = client.post("/v1/games/durak/deal", json={"seed": 5}).json["state"]
+
+    def busy():
+        with app.extensions["cardavia.ai_slots"].slot():
+            return client.post("/v1/games/durak/ai-move", json={"state": state},
+                               headers={"Accept-Language": "uk", "X-Request-ID": "busy"})
+    lane = busy()
+    with monkeypatch.context() as m:
+        flask_only(m)
+        flask = busy()
+    assert lane.status_code == 503 and lane.status == flask.status
+    assert lane.headers["Retry-After"] == "1" and lane.headers["Content-Language"] == "uk"
+    assert lane.headers.to_wsgi_list() == flask.headers.to_wsgi_list()
+    assert lane.get_data() == flask.get_data()
 
 
 def test_other_methods_cases_and_slashes_go_on_to_flask(client):
