@@ -346,7 +346,7 @@ def seat_view(game_id: str):
 
 def game_own_post(post: Post):
     """The view of a game's own endpoint (`GameSchemas.posts`)."""
-    def view(game_id: str | None = None):
+    def view(game_id: str | None = None):  # the lane passes every view its game
         return json_response(post.answer(body(post.request)))
     return view
 

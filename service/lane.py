@@ -28,7 +28,9 @@ STATUS_LINES = {code: f"{code} {name.upper()}" for code, name in HTTP_STATUS_COD
 
 
 class Lane:
-    """Wraps Flask's WSGI application (`app.wsgi_app = Lane(app.wsgi_app, ...)`)."""
+    """Wraps Flask's WSGI application (`app.wsgi_app = Lane(app.wsgi_app, ...)`), inside
+    service/cors.py and service/edge.py: Edge makes the request current before a lane view
+    reads it (service/call.py), and both add their headers to the lane's answers."""
 
     def __init__(self, wsgi_app, trusted_hosts: list[str] | None):
         self.wsgi_app = wsgi_app
@@ -42,14 +44,16 @@ class Lane:
         view, game_id = route
         try:
             answer = view(game_id)
-        except Exception as e:  # every error is answered, as a problem document
+        except Exception as e:  # as Flask's one error handler answers it
             answer = answer_for(e)
         body, status, headers = answer
         start_response(STATUS_LINES[status], [*headers, ("Content-Length", str(len(body)))])
         return [body]
 
     def _trusted(self, environ: dict) -> bool:
-        """A Host outside CARDAVIA_ALLOWED_HOSTS is Flask's to refuse (400), as for any path."""
+        """Whether the lane may answer: a Host outside CARDAVIA_ALLOWED_HOSTS goes on to Flask,
+        which refuses it (400) as on any path; so does a request with no Host, whose
+        SERVER_NAME Flask judges instead."""
         if self.trusted_hosts is None:
             return True
         host = environ.get("HTTP_HOST")

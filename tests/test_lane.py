@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+import service.lane
 from schemas.registry import GAMES
 from service import api
 from service.app import TestingConfig, create_app
@@ -16,9 +17,7 @@ ACTIONS = ("deal", "legal-moves", "move", "ai-move", "view", "replay")
 
 def flask_only(monkeypatch):
     """The same app with the lane's table empty: every request goes through Flask."""
-    monkeypatch.setattr(api, "LANE", {})
-    import service.lane
-    monkeypatch.setattr(service.lane, "LANE", {})
+    monkeypatch.setattr(service.lane, "LANE", {})  # the name the lane looks paths up by
 
 
 @pytest.mark.parametrize("action", ACTIONS)
