@@ -14,7 +14,8 @@ headers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.sansio.utils import host_is_trusted
@@ -32,9 +33,9 @@ class Lane:
     service/cors.py and service/edge.py: Edge makes the request current before a lane view
     reads it (service/call.py), and both add their headers to the lane's answers."""
 
-    def __init__(self, wsgi_app, trusted_hosts: list[str] | None):
+    def __init__(self, wsgi_app, config: Mapping[str, Any]):
         self.wsgi_app = wsgi_app
-        self.trusted_hosts = trusted_hosts  # Flask's TRUSTED_HOSTS
+        self.config = config  # the app's: Flask's TRUSTED_HOSTS as Flask reads it, each time
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         route = LANE.get(environ.get("PATH_INFO", "")) \
@@ -54,7 +55,8 @@ class Lane:
         """Whether the lane may answer: a Host outside CARDAVIA_ALLOWED_HOSTS goes on to Flask,
         which refuses it (400) as on any path; so does a request with no Host, whose
         SERVER_NAME Flask judges instead."""
-        if self.trusted_hosts is None:
+        trusted = self.config["TRUSTED_HOSTS"]
+        if trusted is None:
             return True
         host = environ.get("HTTP_HOST")
-        return host is not None and host_is_trusted(host, self.trusted_hosts)
+        return host is not None and host_is_trusted(host, trusted)

@@ -132,3 +132,13 @@ def test_a_host_outside_the_allowed_ones_is_refused_on_the_lane_too():
 
 def vars_of(config) -> dict:
     return {k: getattr(config, k) for k in dir(config) if k.isupper()}
+
+
+def test_the_lane_trusts_the_hosts_flask_trusts_now():
+    """The lane reads Flask's TRUSTED_HOSTS when it answers, not a copy taken at start: a
+    host that config no longer trusts is refused on the lane too."""
+    app = create_app(TestingConfig)
+    app.config["TRUSTED_HOSTS"] = ["api.example.org"]
+    r = app.test_client().post("/v1/games/durak/deal", json={},
+                               headers={"Host": "evil.example"})
+    assert r.status_code == 400 and r.json["type"] == "/problems/http-error"
