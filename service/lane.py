@@ -44,11 +44,12 @@ class Lane:
             return self.wsgi_app(environ, start_response)
         view, game_id = route
         try:
-            answer = view(game_id)
+            body, status, headers = view(game_id)
+            line = STATUS_LINES[status]
         except Exception as e:  # as Flask's one error handler answers it
-            answer = answer_for(e)
-        body, status, headers = answer
-        start_response(STATUS_LINES[status], [*headers, ("Content-Length", str(len(body)))])
+            body, status, headers = answer_for(e)
+            line = STATUS_LINES[status]
+        start_response(line, [*headers, ("Content-Length", str(len(body)))])
         return [body]
 
     def _trusted(self, environ: dict) -> bool:
