@@ -121,6 +121,13 @@ def test_a_bug_in_a_lane_view_is_a_logged_500_problem(client, monkeypatch, caplo
     assert any("a bug of ours" in (rec.exc_text or "") for rec in caplog.records)
 
 
+@pytest.mark.parametrize("answer", [b"not an answer", (b"{}", 299, ()), None])
+def test_an_answer_the_lane_cannot_send_is_a_500_problem(client, monkeypatch, answer):
+    monkeypatch.setitem(api.LANE, "/v1/games/durak/move", (lambda game_id: answer, "durak"))
+    r = client.post("/v1/games/durak/move", json={})
+    assert r.status_code == 500 and r.json["type"] == "/problems/internal-error"
+
+
 def test_a_host_outside_the_allowed_ones_is_refused_on_the_lane_too():
     client = create_app({**vars_of(TestingConfig), "ALLOWED_HOSTS": "api.example.org"}
                         ).test_client()
