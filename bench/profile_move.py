@@ -2,8 +2,9 @@
 
     .venv/bin/python -m bench.profile_move [--requests N] [--top N]
 
-1. the same request through Flask's test client, for the service and for the echo app: the
-   difference is what the service's view adds;
+1. the same request straight through the WSGI callable, as gunicorn calls it: the echo app,
+   the service, and the service with Flask dispatching the path (service/lane.py's table
+   emptied): what the lane saves;
 2. the view's steps timed one by one (they mirror service/api.py's `move`; if that view
    changes, change them too);
 3. cProfile over N requests through the test client, by cumulative and by own time.
@@ -15,15 +16,47 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import io
 import pstats
+import sys
 import time
+from contextlib import contextmanager
 
 import orjson
 
+import service.lane
 from bench import echo_app
 from bench.http import MOVE_PATH, move_body
 from schemas.registry import GAMES
+from service.api import LANE
 from service.app import create_app
+
+
+def wsgi_post(app, body: bytes) -> bytes:
+    """`POST MOVE_PATH` as gunicorn would call the app, the answer's bytes."""
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": MOVE_PATH, "SCRIPT_NAME": "",
+               "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
+               "SERVER_PROTOCOL": "HTTP/1.1", "CONTENT_TYPE": "application/json",
+               "CONTENT_LENGTH": str(len(body)), "HTTP_HOST": "127.0.0.1:8000",
+               "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http",
+               "wsgi.errors": sys.stderr, "wsgi.multithread": False,
+               "wsgi.multiprocess": True, "wsgi.run_once": False, "wsgi.version": (1, 0),
+               "REMOTE_ADDR": "127.0.0.1"}
+    answer = app(environ, lambda status, headers, exc_info=None: None)
+    try:
+        return b"".join(answer)
+    finally:
+        getattr(answer, "close", lambda: None)()
+
+
+@contextmanager
+def patched(module, name: str, value):
+    before = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        yield
+    finally:
+        setattr(module, name, before)
 
 
 def best_us(fn, n: int = 1000, repeats: int = 5) -> float:
@@ -45,16 +78,21 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     body = move_body()
 
-    print(f"1. one request through Flask's test client ({len(body)} B body)")
-    clients = {"service": create_app().test_client(), "echo": echo_app.create_app().test_client()}
+    print(f"1. one request straight through the WSGI callable ({len(body)} B body)")
+    apps = {"echo": echo_app.create_app(), "service": create_app(),
+            "service, Flask's dispatch": create_app()}
     whole = {}
-    for name, client in clients.items():
-        def post(client=client):
-            return client.post(MOVE_PATH, data=body, content_type="application/json")
-        assert post().status_code == 200
-        whole[name] = best_us(post, 500)
-        print(f"   {name:8s} {whole[name]:8.1f} us")
-    print(f"   {'view':8s} {whole['service'] - whole['echo']:8.1f} us  (service - echo)\n")
+    for name, app in apps.items():
+        lane = {} if "Flask" in name else LANE  # an empty table: Flask dispatches every path
+
+        def post(app=app, lane=lane):
+            with patched(service.lane, "LANE", lane):
+                return wsgi_post(app, body)
+        assert post().startswith(b'{"state"' if name == "echo" else b'{"legal":true'), name
+        whole[name] = best_us(post, 1000)
+        print(f"   {name:26s} {whole[name]:8.1f} us")
+    saved = whole["service, Flask's dispatch"] - whole["service"]
+    print(f"   {'lane saves':26s} {saved:8.1f} us\n")
 
     print("2. the view's steps")
     schemas = GAMES["durak"]
@@ -84,12 +122,12 @@ def main(argv: list[str] | None = None) -> None:
         print(f"   {label:30s} {us:8.1f} us  {us / total:5.1%}")
     print(f"   {'sum':30s} {total:8.1f} us\n")
 
-    print(f"3. cProfile, {args.requests} requests through the test client")
-    client = clients["service"]
+    print(f"3. cProfile, {args.requests} requests straight through the WSGI callable")
+    app = apps["service"]
     profile = cProfile.Profile()
     profile.enable()
     for _ in range(args.requests):
-        client.post(MOVE_PATH, data=body, content_type="application/json")
+        wsgi_post(app, body)
     profile.disable()
     stats = pstats.Stats(profile)
     stats.sort_stats("cumulative").print_stats(args.top)

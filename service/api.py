@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import orjson
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response
 from marshmallow import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import get_content_length
@@ -19,30 +20,33 @@ from schemas.common import error, flatten_errors
 from schemas.game import GameSchemas, Post
 from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values, unreadable
 from schemas.registry import GAMES
-from service import capacity, i18n
-from service.problems import ProblemError
+from service import call, capacity, i18n
+from service.problems import Answer, ProblemError
 
 api = Blueprint("api", __name__)
 MAX_BODY = 1024 * 1024  # API.md: 413 over 1 MiB
 TOO_DEEP = f"Nested too deep: no request nests objects and lists more than {MAX_DEPTH} levels."
 INFINITE = "Out of range: a number must be finite as a double (about ±1.8e308 at most)."
 OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
+JSON = (("Content-Type", "application/json"),)
+# The views of `POST /v1/games/<game>/<action>` by path, for service/lane.py: each with the
+# game it answers for.
+LANE: dict[str, tuple[Callable[[str], Answer], str]] = {}
 
 
-def json_response(body, status: int = 200) -> Response:
-    return Response(orjson.dumps(body), status=status, mimetype="application/json")
+def json_response(body, status: int = 200) -> Answer:
+    return orjson.dumps(body), status, JSON
 
 
-def game_post(action: str):
-    """Registers a view for `POST /v1/games/<game_id>/<action>`: a static rule for each game
-    beside the one with a converter, which answers an unknown game. werkzeug matches a
-    static path by dict lookups, a converter by a regex and a sort, a measurable share of a
-    whole /move (callgrind, bench/README.md)."""
+def game_post(action: str, blueprint: Blueprint = api):
+    """Registers a view for `POST /v1/games/<game_id>/<action>`: in service/lane.py's table
+    for each game's own path, and as `blueprint`'s rule for the rest (a game id in another
+    case, a trailing slash, an unknown game's 404, another method's 405)."""
     def register(view):
-        api.add_url_rule(f"/v1/games/<game_id>/{action}", view_func=view, methods=["POST"])
+        blueprint.add_url_rule(f"/v1/games/<game_id>/{action}", view_func=view,
+                               methods=["POST"])
         for game_id in GAMES:
-            api.add_url_rule(f"/v1/games/{game_id}/{action}", view_func=view, methods=["POST"],
-                             defaults={"game_id": game_id})
+            LANE[f"/v1/games/{game_id}/{action}"] = (view, game_id)
         return view
     return register
 
@@ -82,10 +86,11 @@ def raw_body(environ: dict) -> bytes:
     return raw
 
 
-def body(schema, empty_is_object: bool = False) -> dict:
+def body(schema, game_id: str | None = None, empty_is_object: bool = False) -> dict:
     """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
-    the schema. With `empty_is_object`, no bytes at all are taken as `{}`."""
-    raw = raw_body(request.environ) or (b"{}" if empty_is_object else b"")
+    the schema, or names a game other than `game_id`. With `empty_is_object`, no bytes at
+    all are taken as `{}`."""
+    raw = raw_body(call.environ()) or (b"{}" if empty_is_object else b"")
     if too_many_values(raw):  # before parsing: see schemas/limits.py
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
                            [error("", f"Too many values: no request holds more than "
@@ -111,8 +116,8 @@ def body(schema, empty_is_object: bool = False) -> dict:
     if place is not None:
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
                            [error(place, TOO_DEEP)], params={"count": 1})
-    another_game(data, (request.view_args or {}).get("game_id"))
-    signer = current_app.extensions["cardavia.signer"]
+    another_game(data, game_id)
+    signer = call.extension("cardavia.signer")
     if signer is not None and "state" in data:
         if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
             raise ProblemError(422, "state_signature_invalid", "Invalid state signature",
@@ -140,9 +145,10 @@ def another_game(data: dict, game_id: str | None) -> None:
             continue
         said = named if isinstance(named, str) else orjson.dumps(named).decode()
         if said in GAMES:
+            path = call.environ()["PATH_INFO"]
             what = "game record" if field == "game" else "state"
             message = (f"This is a {said} {what}, sent to {game_id}'s endpoint: send it to "
-                       f"{request.path.replace(f'/{game_id}/', f'/{said}/', 1)}.")
+                       f"{path.replace(f'/{game_id}/', f'/{said}/', 1)}.")
         else:
             message = f"Must be {game_id!r} at this endpoint, not {said[:40]!r}."
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
@@ -153,8 +159,7 @@ def refuse_chosen_deal(request: dict, at: str = "") -> None:
     """With signed states, only random deals: a client that stacks the deck or picks the
     seed deals itself the hands it wants, and would get them signed, unless
     CARDAVIA_ALLOW_CHOSEN_DEALS says so. `at`: where the DealRequest sits in the body."""
-    if current_app.extensions["cardavia.signer"] is None or \
-            current_app.extensions["cardavia.chosen_deals"]:
+    if call.extension("cardavia.signer") is None or call.extension("cardavia.chosen_deals"):
         return
     chosen = [name for name in ("deck", "seed") if name in request]
     if chosen:
@@ -167,7 +172,7 @@ def refuse_chosen_deal(request: dict, at: str = "") -> None:
 
 def signed(state: dict) -> dict:
     """The state as answered: with its signature when the service signs states."""
-    signer = current_app.extensions["cardavia.signer"]
+    signer = call.extension("cardavia.signer")
     return state if signer is None else signer.sign(state)
 
 
@@ -249,7 +254,7 @@ def dealt(schemas: GameSchemas, request: dict, at: str = "") -> tuple[Any, list[
 def deal(game_id: str):
     schemas = game_for(game_id)
     # API.md Additions: an empty body is {}.
-    state, order = dealt(schemas, body(schemas.requests["deal"], empty_is_object=True))
+    state, order = dealt(schemas, body(schemas.requests["deal"], game_id, empty_is_object=True))
     # API.md, "Game records": the deck's order, so that {"deck": …} deals this state again.
     return json_response({"state": signed(schemas.dump_state(state)),
                           "deck": [*map(schemas.game.all_cards.codes.__getitem__, order)]})
@@ -258,7 +263,7 @@ def deal(game_id: str):
 @game_post("legal-moves")
 def legal_moves(game_id: str):
     schemas = game_for(game_id)
-    state = state_of(schemas, body(schemas.requests["state"])["state"])
+    state = state_of(schemas, body(schemas.requests["state"], game_id)["state"])
     game = schemas.game
     return json_response({
         "to_act": game.to_act(state),
@@ -269,7 +274,7 @@ def legal_moves(game_id: str):
 @game_post("move")
 def move(game_id: str):
     schemas = game_for(game_id)
-    data = body(schemas.requests["move"])
+    data = body(schemas.requests["move"], game_id)
     state = state_of(schemas, data["state"])
     game = schemas.game
     try:
@@ -292,7 +297,7 @@ def move(game_id: str):
 @game_post("ai-move")
 def ai_move(game_id: str):
     schemas = game_for(game_id)
-    data = body(schemas.requests["ai"])
+    data = body(schemas.requests["ai"], game_id)
     state = state_of(schemas, data["state"])
     game = schemas.game
     to_act = game.to_act(state)
@@ -325,7 +330,7 @@ def ai_move(game_id: str):
 def seat_view(game_id: str):
     """What one seat may see of a state: the other hands and hidden piles as "?"."""
     schemas = game_for(game_id)
-    data = body(schemas.requests["view"])
+    data = body(schemas.requests["view"], game_id)
     state = state_of(schemas, data["state"])
     seat_at_table(schemas.game, state, data["seat"])
     return json_response({"view": schemas.dump_view(schemas.game.observe(state, data["seat"]))})
@@ -333,12 +338,14 @@ def seat_view(game_id: str):
 
 def game_own_post(post: Post):
     """The view of a game's own endpoint (`GameSchemas.posts`)."""
-    def view():
+    def view(game_id: str | None = None):
         return json_response(post.answer(body(post.request)))
     return view
 
 
 for _game_id, _schemas in GAMES.items():
     for _name, _post in _schemas.posts.items():
-        api.add_url_rule(f"/v1/games/{_game_id}/{_name}", f"{_game_id}_{_name}",
-                         game_own_post(_post), methods=["POST"])
+        _path = f"/v1/games/{_game_id}/{_name}"
+        _view = game_own_post(_post)
+        api.add_url_rule(_path, f"{_game_id}_{_name}", _view, methods=["POST"])
+        LANE[_path] = (_view, _game_id)

@@ -12,6 +12,7 @@ from service import capacity, docs, problems
 from service.api import api
 from service.cors import Cors, origins
 from service.edge import Edge
+from service.lane import Lane
 from service.problem_pages import problem_pages
 from service.render_api import render as render_blueprint
 from service.replay import records
@@ -76,8 +77,9 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     docs.register(app)
     app.register_blueprint(problem_pages)
     app.register_blueprint(rulebook)
+    app.wsgi_app = Lane(app.wsgi_app, app.config["TRUSTED_HOSTS"])
     app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
-    app.wsgi_app = Edge(app.wsgi_app, app.config["ACCESS_LOG"])
+    app.wsgi_app = Edge(app.wsgi_app, app.extensions, app.config["ACCESS_LOG"])
     return app
 
 

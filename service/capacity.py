@@ -18,16 +18,22 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from flask import Flask, current_app
+from flask import Flask
 
-from service import i18n
-from service.problems import problem_response
+from service import call
+from service.problems import ProblemError
 
 RETRY_AFTER_S = 1  # a default search takes 200 ms; a client that waits a second finds room
 
 
-class AiBusy(Exception):
+class AiBusy(ProblemError):
     """Every AI slot of this worker is taken."""
+
+    def __init__(self):
+        super().__init__(503, "ai-busy", "AI at capacity",
+                         f"Every AI slot is busy; try again in {RETRY_AFTER_S} second(s).",
+                         params={"seconds": RETRY_AFTER_S},
+                         headers=[("Retry-After", str(RETRY_AFTER_S))])
 
 
 class AiSlots:
@@ -55,15 +61,7 @@ def register(app: Flask) -> None:
         raise ValueError(f"CARDAVIA_AI_CONCURRENCY={limit!r}: {e}") from None
     app.extensions["cardavia.ai_slots"] = slots
 
-    @app.errorhandler(AiBusy)
-    def _busy(e: AiBusy):
-        detail = f"Every AI slot is busy; try again in {RETRY_AFTER_S} second(s)."
-        title, detail = i18n.problem_text("problem.ai-busy", "AI at capacity", detail,
-                                          params={"seconds": RETRY_AFTER_S})
-        return problem_response(503, "ai-busy", title, detail,
-                                headers={"Retry-After": str(RETRY_AFTER_S)})
-
 
 def ai_slot():
     """`with ai_slot():` around a search: AiBusy (503) when the worker has no slot free."""
-    return current_app.extensions["cardavia.ai_slots"].slot()
+    return call.extension("cardavia.ai_slots").slot()

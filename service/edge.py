@@ -11,9 +11,13 @@ language of the answer and, with CARDAVIA_ACCESS_LOG set, an access-log line.
   styles (a problem page's one inline style by its hash), that no other site may frame,
   and `Referrer-Policy`.
 
+It also makes the request the current one for the code both dispatchers run
+(service/call.py).
+
 A WSGI middleware rather than Flask `after_request` hooks: there, werkzeug's `Headers`
 and the `request`/`g` proxies cost a third of what a whole /move adds
-over a bare echo (bench/profile_move.py); here each header is a list append.
+over a bare echo (bench/profile_move.py); here each header is a list append, and it wraps
+service/lane.py's answers as well as Flask's.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import time
 
 import orjson
 
-from service import i18n
+from service import call, i18n
 from service.problem_pages import STYLE
 
 # Swagger UI's logo (/docs) is an inline SVG with a style element of its own, this one.
@@ -72,21 +76,32 @@ def _log_to_stderr() -> None:
         log.propagate = False
 
 
-def _vary_on_language(headers: list[tuple[str, str]]) -> None:
+def _answer_headers(headers: list[tuple[str, str]]) -> None:
+    """`Vary: Accept-Language` added to the answer's own `Vary` or as one of its own, and
+    HTML_PAGE's headers to a page, in one pass over the headers."""
+    vary = html = None
     for i, (name, value) in enumerate(headers):
-        if name.lower() == "vary":
-            if "accept-language" not in value.lower():
-                headers[i] = (name, f"{value}, Accept-Language")
-            return
-    headers.append(("Vary", "Accept-Language"))
+        lowered = name.lower()
+        if lowered == "vary":
+            vary = i
+        elif lowered == "content-type":
+            html = value.startswith("text/html")
+    if vary is None:
+        headers.append(("Vary", "Accept-Language"))
+    elif "accept-language" not in headers[vary][1].lower():
+        headers[vary] = (headers[vary][0], f"{headers[vary][1]}, Accept-Language")
+    headers.extend(EVERY_ANSWER)
+    if html:
+        headers.extend(HTML_PAGE)
 
 
 class Edge:
     """Wraps a WSGI application (`app.wsgi_app = Edge(app.wsgi_app, ...)`, as Flask
     documents for middleware)."""
 
-    def __init__(self, wsgi_app, access_log: bool):
+    def __init__(self, wsgi_app, extensions: dict, access_log: bool):
         self.wsgi_app = wsgi_app
+        self.extensions = extensions  # the app's, for service/call.py
         self.access_log = access_log
         if access_log:
             _log_to_stderr()
@@ -96,16 +111,13 @@ class Edge:
         given = environ.get("HTTP_X_REQUEST_ID")
         request_id = given if given and ACCEPTABLE_ID.fullmatch(given) else os.urandom(16).hex()
         lang = environ[i18n.LANG] = i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
+        environ[call.EXTENSIONS] = self.extensions
 
         def start(status: str, headers: list, exc_info=None):
             headers.append((HEADER, request_id))
             # English when part of the answer had no translation (i18n._fell_back).
             headers.append(("Content-Language", environ.get(i18n.ANSWERED, lang)))
-            _vary_on_language(headers)
-            headers.extend(EVERY_ANSWER)
-            if any(k.lower() == "content-type" and v.startswith("text/html")
-                   for k, v in headers):
-                headers.extend(HTML_PAGE)
+            _answer_headers(headers)
             if self.access_log:
                 log.info(orjson.dumps({
                     "request_id": request_id,
@@ -119,4 +131,8 @@ class Edge:
                 }).decode())
             return start_response(status, headers, exc_info)
 
-        return self.wsgi_app(environ, start)
+        entered = call.enter(environ)
+        try:
+            return self.wsgi_app(environ, start)
+        finally:
+            call.leave(entered)

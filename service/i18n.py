@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import orjson
-from flask import request
 from werkzeug.datastructures import Accept
 from werkzeug.http import parse_accept_header
 
@@ -21,6 +20,7 @@ from rules.game import Problem
 from rules.reasons import Reason
 from rules.texts import ENGLISH, say
 from schemas.registry import GAMES
+from service import call
 
 DEFAULT = "en"
 LANGUAGES = ("en", "hi", "hu", "fa", "uk")  # DEFAULT first: it wins ties and `*`
@@ -92,7 +92,7 @@ ANSWERED = "cardavia.answered"
 
 def language() -> str:
     """The negotiated language of the current request."""
-    environ = request.environ
+    environ = call.environ()
     lang = environ.get(LANG)
     if lang is None:
         lang = environ[LANG] = negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
@@ -101,7 +101,7 @@ def language() -> str:
 
 def _fell_back() -> None:
     """Part of this answer could not be said in the negotiated language: it is English."""
-    request.environ[ANSWERED] = DEFAULT
+    call.environ()[ANSWERED] = DEFAULT
 
 
 def problem_text(key: str, title: str, detail: str, detail_key: str | None = None,

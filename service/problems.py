@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import orjson
-from flask import Flask, Response
+from flask import Flask
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from service import i18n
@@ -19,18 +20,24 @@ MAX_TEXT = 200
 log = logging.getLogger("cardavia")
 
 
+# An answer as both dispatchers take it (service/lane.py; Flask, from a view or an error
+# handler): the body, the status, the headers.
+Answer = tuple[bytes, int, Sequence[tuple[str, str]]]
+
+
 class ProblemError(Exception):
     """A problem to answer with: raised anywhere in a view, rendered here."""
 
     def __init__(self, status: int, slug: str, title: str, detail: str,
                  errors: list[dict] | None = None, detail_key: str | None = None,
-                 params: dict | None = None):
+                 params: dict | None = None, headers: list[tuple[str, str]] | None = None):
         super().__init__(detail)
         self.status, self.slug, self.title, self.detail = status, slug, title, detail
         self.errors = errors
         # The catalogue entry (service/locales) the English detail was formatted from, when
         # it is not `problem.<slug>.detail`, and its placeholders: what other languages need.
         self.detail_key, self.params = detail_key, params
+        self.headers = headers or []
 
 
 def clipped(text: str) -> str:
@@ -38,52 +45,63 @@ def clipped(text: str) -> str:
 
 
 def problem_response(status: int, slug: str, title: str, detail: str,
-                     errors: list[dict] | None = None, headers=None,
-                     omitted: int = 0) -> Response:
+                     errors: list[dict] | None = None, headers=(),
+                     omitted: int = 0) -> Answer:
     body = {"type": f"/problems/{slug}", "title": title, "status": status, "detail": detail}
     if errors is not None:
         body["errors"] = [{k: clipped(v) for k, v in e.items()} for e in errors]
     if omitted:
         body["errors_omitted"] = omitted
-    return Response(orjson.dumps(body), status=status, mimetype=PROBLEM_TYPE, headers=headers)
+    return orjson.dumps(body), status, [("Content-Type", PROBLEM_TYPE), *headers]
+
+
+def answer_for(e: Exception) -> Answer:
+    """The problem document answering `e`, in the request's language: a ProblemError as it
+    says, an HTTP error of werkzeug's by its code, anything else a 500 (a bug of ours, not
+    the client's: logged, and answered without a stack trace)."""
+    if isinstance(e, ProblemError):
+        return _problem(e)
+    if isinstance(e, HTTPException):
+        return _http(e)
+    log.exception("unhandled error", exc_info=e)
+    title, detail = i18n.problem_text("problem.internal-error", "Internal Server Error",
+                                      "The service failed to answer this request.")
+    return problem_response(500, "internal-error", title, detail)
+
+
+def _problem(e: ProblemError) -> Answer:
+    title, detail = i18n.problem_text(f"problem.{e.slug}", e.title, e.detail,
+                                      e.detail_key, e.params)
+    errors, omitted = e.errors, 0
+    if errors is not None and len(errors) > MAX_ERRORS:
+        errors, omitted = errors[:MAX_ERRORS], len(errors) - MAX_ERRORS
+        _, more = i18n.problem_text("problem.errors-omitted", "Errors left out",
+                                    f"{omitted} more error(s) are left out.",
+                                    params={"omitted": omitted})
+        detail = f"{detail} {more}"
+    return problem_response(e.status, e.slug, title, detail, errors, e.headers,
+                            omitted=omitted)
+
+
+def _http(e: HTTPException) -> Answer:
+    code = e.code or 500
+    slug = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
+            400: "malformed-json"}.get(code, "http-error")
+    if isinstance(e, SecurityError):  # a Host outside CARDAVIA_ALLOWED_HOSTS
+        slug = "http-error"
+    headers = []
+    allowed = getattr(e, "valid_methods", None)  # werkzeug's MethodNotAllowed has them
+    if code == 405 and allowed:
+        headers.append(("Allow", ", ".join(allowed)))
+    detail = {
+        404: "No such resource.",
+        413: "The request body is larger than 1 MiB.",
+    }.get(code, e.description or e.name)
+    title, detail = i18n.problem_text(f"http.{e.code}", e.name, detail)
+    return problem_response(e.code or 500, slug, title, detail, headers=headers)
 
 
 def register(app: Flask) -> None:
-    @app.errorhandler(ProblemError)
-    def _problem(e: ProblemError):
-        title, detail = i18n.problem_text(f"problem.{e.slug}", e.title, e.detail,
-                                          e.detail_key, e.params)
-        errors, omitted = e.errors, 0
-        if errors is not None and len(errors) > MAX_ERRORS:
-            errors, omitted = errors[:MAX_ERRORS], len(errors) - MAX_ERRORS
-            _, more = i18n.problem_text("problem.errors-omitted", "Errors left out",
-                                        f"{omitted} more error(s) are left out.",
-                                        params={"omitted": omitted})
-            detail = f"{detail} {more}"
-        return problem_response(e.status, e.slug, title, detail, errors, omitted=omitted)
-
-    @app.errorhandler(HTTPException)
-    def _http(e: HTTPException):
-        code = e.code or 500
-        slug = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
-                400: "malformed-json"}.get(code, "http-error")
-        if isinstance(e, SecurityError):  # a Host outside CARDAVIA_ALLOWED_HOSTS
-            slug = "http-error"
-        headers = None
-        allowed = getattr(e, "valid_methods", None)  # werkzeug's MethodNotAllowed has them
-        if code == 405 and allowed:
-            headers = {"Allow": ", ".join(allowed)}
-        detail = {
-            404: "No such resource.",
-            413: "The request body is larger than 1 MiB.",
-        }.get(code, e.description or e.name)
-        title, detail = i18n.problem_text(f"http.{e.code}", e.name, detail)
-        return problem_response(e.code or 500, slug, title, detail, headers=headers)
-
-    @app.errorhandler(Exception)
-    def _unexpected(e: Exception):
-        # A bug of ours, not the client's: log it, answer without a stack trace.
-        log.exception("unhandled error")
-        title, detail = i18n.problem_text("problem.internal-error", "Internal Server Error",
-                                          "The service failed to answer this request.")
-        return problem_response(500, "internal-error", title, detail)
+    # A handler for Exception answers werkzeug's HTTP errors too (Flask's documented
+    # lookup); a redirect of the router's is not one it is given.
+    app.register_error_handler(Exception, answer_for)

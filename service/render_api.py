@@ -70,7 +70,7 @@ def words() -> Words:
 def render_state(game_id: str):
     """The table as `seat` sees it (its View: hidden cards face down), or the whole state."""
     schemas = game_for(game_id)
-    data = body(REQUESTS[game_id])
+    data = body(REQUESTS[game_id], game_id)
     state = state_of(schemas, data["state"])
     seat = data.get("seat")
     seat_at_table(schemas.game, state, seat)

@@ -13,16 +13,16 @@ from flask import Blueprint
 from schemas.records import replay_request
 from schemas.registry import GAMES
 from service import i18n
-from service.api import body, dealt, game_for, json_response, signed, state_of
+from service.api import body, dealt, game_for, game_post, json_response, signed, state_of
 
 records = Blueprint("records", __name__)
 REQUESTS = {game_id: replay_request(schemas) for game_id, schemas in GAMES.items()}
 
 
-@records.post("/v1/games/<game_id>/replay")
+@game_post("replay", records)
 def replay(game_id: str):
     schemas = game_for(game_id)
-    data = body(REQUESTS[game_id])
+    data = body(REQUESTS[game_id], game_id)
     if "deal" in data:
         state = dealt(schemas, data["deal"], at="deal.")[0]
     else:

@@ -24,7 +24,7 @@ def tarot_session():
         response = Response(session_csv(answer), mimetype=CSV)
         response.headers["Content-Disposition"] = 'attachment; filename="tarot-session.csv"'
     else:
-        response = json_response(answer)
+        response = Response(*json_response(answer))
     response.vary.add("Accept")
     return response
 

@@ -115,6 +115,24 @@ def test_an_illegal_bot_move_forfeits_its_deal_and_exits_1(server):
     assert out["players"][1]["forfeits"] == 2 and out["players"][1]["deals"] == 0
 
 
+@pytest.mark.http
+def test_a_match_of_four_with_passing_on_deals_every_deal_so(server):
+    done = cardavia(server, "match", "durak", "--seats", "random,basic,random,basic",
+                    "--deals", "2", "--seed", "3", "--transfer", "--cards", "52", "--json",
+                    "--quiet")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert [len(r["scores"]) for r in out["results"]] == [4, 4]
+    assert out["deal"] == {"transfer": True, "cards": 52}
+    text = cardavia(server, "match", "durak", "--seats", "random,basic,random,basic",
+                    "--deals", "1", "--transfer", "--quiet")
+    assert text.stdout.startswith("durak, transfer true: 1 deals"), text.stdout
+    # The options reach the service's deal: one it refuses is its problem, named.
+    refused = cardavia(server, "match", "ganjifa", "--seats", "basic,basic,basic",
+                       "--transfer")
+    assert refused.returncode != 0 and "transfer" in refused.stderr, refused.stderr
+
+
 def test_bad_seats_are_bad_usage(server):
     done = cardavia(server, "match", "durak", "--seats", "strong,grandmaster")
     assert done.returncode == 2 and "grandmaster" in done.stderr

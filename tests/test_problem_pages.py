@@ -23,15 +23,21 @@ BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 
 
 def emitted_slugs() -> set[str]:
-    """Every slug in service/: the second argument of each ProblemError(...) and
-    problem_response(...), and each `slug = {status: slug, ...}.get(code, default)`; and
-    the problems the production stack's nginx answers itself (deploy/nginx/nginx.conf)."""
+    """Every slug in service/: the second argument of each ProblemError(...),
+    problem_response(...) and a ProblemError subclass's super().__init__(...), and each
+    `slug = {status: slug, ...}.get(code, default)`; and the problems the production
+    stack's nginx answers itself (deploy/nginx/nginx.conf)."""
     found: list[ast.expr] = []
     for path in SERVICE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
-                if name in ("ProblemError", "problem_response") and len(node.args) > 1:
+                # super().__init__(status, slug, ...) of a ProblemError of its own (AiBusy)
+                raised = name in ("ProblemError", "problem_response") or (
+                    name == "__init__" and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Call)
+                    and getattr(node.func.value.func, "id", None) == "super")
+                if raised and len(node.args) > 1:
                     found.append(node.args[1])
             if isinstance(node, ast.Assign) and any(
                     getattr(t, "id", None) == "slug" for t in node.targets):

@@ -596,16 +596,17 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
                                  for s, j in enumerate(r.players_at))
             print(f"deal {r.seed}: {text}", file=sys.stderr)
 
+    options = deal_options(args)
     results, table = match.run(client, args.game, players, args.deals, args.seed,
-                               args.budget, progress)
+                               args.budget, progress, options)
     if args.json:
-        dump({"game": args.game, "deals": args.deals, "seed": args.seed,
+        dump({"game": args.game, "deals": args.deals, "seed": args.seed, "deal": options,
               "budget_ms": args.budget, "players": table,
               "results": [{"seed": r.seed, "players_at": r.players_at, "moves": r.moves,
                            "scores": None if r.settlement is None else r.scores,
                            "forfeit": r.forfeit, "reason": r.reason} for r in results]})
     else:
-        print(match.report(args.game, args.deals, args.seed, args.budget, table))
+        print(match.report(args.game, args.deals, args.seed, args.budget, table, options))
     return ILLEGAL if any(r.forfeit is not None for r in results) else 0
 
 
@@ -635,10 +636,14 @@ def parser() -> argparse.ArgumentParser:
 
     def deal_flags(q: argparse.ArgumentParser) -> None:
         q.add_argument("--seed", type=int, help="a reproducible shuffle")
-        q.add_argument("--dealer", type=int, help="Tarot's dealer")
-        q.add_argument("--period", choices=("day", "night"), help="Ganjifa's period")
         q.add_argument("--players", type=int,
                        help="the number of players: Durak 2-6, Tarot 3-5")
+        variant_flags(q)
+
+    def variant_flags(q: argparse.ArgumentParser) -> None:
+        """A deal's options besides its shuffle and its count of players."""
+        q.add_argument("--dealer", type=int, help="Tarot's dealer")
+        q.add_argument("--period", choices=("day", "night"), help="Ganjifa's period")
         q.add_argument("--cards", type=int, choices=(24, 36, 52), help="Durak's deck (D16)")
         q.add_argument("--transfer", action="store_const", const=True,
                        help="Durak with passing on (D21)")
@@ -716,6 +721,7 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--deals", type=int, default=20, help="deals to play (default 20)")
     q.add_argument("--budget", type=int, default=200, help="the AI's budget_ms (default 200)")
     q.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed SEED + i")
+    variant_flags(q)  # every deal's; its players are the seats
     q.add_argument("--json", action="store_true", help="figures and every deal as JSON")
     q.add_argument("--quiet", action="store_true", help="no line per deal on stderr")
     q.set_defaults(run=cmd_match)

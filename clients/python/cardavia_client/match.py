@@ -94,7 +94,7 @@ def ai_seed(deal_seed: int, move_index: int) -> int:
 def ask_bot(session: requests.Session, url: str, game: str, view: State, seat: int,
             legal: list[Move]) -> Move:
     """The bot's move, with `seat` filled in when the bot leaves it out."""
-    body = {"game": game, "seat": seat, "view": view, "legal_moves": legal}
+    body: dict[str, Any] = {"game": game, "seat": seat, "view": view, "legal_moves": legal}
     try:
         r = session.post(url, json=body, timeout=BOT_TIMEOUT)
     except requests.RequestException as e:
@@ -218,10 +218,12 @@ def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:+.1f}"
 
 
-def report(game: str, deals: int, seed: int, budget_ms: int, table: list[dict]) -> str:
-    """The figures for a terminal: two lines a player."""
-    lines = [f"{game}: {deals} deals (seeds {seed}-{seed + deals - 1}), the players rotating "
-             f"round the table,", f"AI budget {budget_ms} ms; 95% intervals in brackets"]
+def report(game: str, deals: int, seed: int, budget_ms: int, table: list[dict],
+           deal: dict[str, Any] | None = None) -> str:
+    """The figures for a terminal: two lines a player. `deal`: the options every deal had."""
+    dealt = "".join(f", {k} {json.dumps(v)}" for k, v in (deal or {}).items())
+    lines = [f"{game}{dealt}: {deals} deals (seeds {seed}-{seed + deals - 1}), the players "
+             f"rotating round the table,", f"AI budget {budget_ms} ms; 95% intervals in brackets"]
     for i, f in enumerate(table, 1):
         first = f"{i}. {f['player']}: {f['deals']} deals"
         if "won_of_decided" in f:
@@ -243,11 +245,13 @@ def report(game: str, deals: int, seed: int, budget_ms: int, table: list[dict]) 
 
 
 def run(client: Client, game: str, players: list[Player], deals: int, seed: int = 0,
-        budget_ms: int = 200, progress=None) -> tuple[list[DealResult], list[dict]]:
-    """The whole match: every deal's result and each player's figures. Tarot is dealt for
-    as many players as there are seats; another game must be given its own count."""
+        budget_ms: int = 200, progress=None, deal: dict[str, Any] | None = None,
+        ) -> tuple[list[DealResult], list[dict]]:
+    """The whole match: every deal's result and each player's figures. Each deal is dealt
+    with `deal`'s options (API.md's DealRequest: Durak's `passing`, `cards`, …) and for as
+    many players as there are seats."""
     info = client.game(game)
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = dict(deal or {})
     if len(players) != info["players"]:
         options["players"] = len(players)
     results = []

@@ -1,0 +1,114 @@
+"""service/lane.py: each game's own JSON paths answered beside Flask, the same answers as
+Flask's dispatch gives, whatever the path, the method or the error."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from schemas.registry import GAMES
+from service import api
+from service.app import TestingConfig, create_app
+
+ACTIONS = ("deal", "legal-moves", "move", "ai-move", "view", "replay")
+
+
+def flask_only(monkeypatch):
+    """The same app with the lane's table empty: every request goes through Flask."""
+    monkeypatch.setattr(api, "LANE", {})
+    import service.lane
+    monkeypatch.setattr(service.lane, "LANE", {})
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_every_game_action_is_in_the_lane_and_an_unknown_game_is_flasks_404(client, action):
+    for game_id in GAMES:
+        assert api.LANE[f"/v1/games/{game_id}/{action}"][1] == game_id
+    r = client.post(f"/v1/games/chess/{action}", json={})
+    assert r.status_code == 404 and r.json["type"] == "/problems/unknown-game"
+
+
+def test_a_games_own_endpoints_are_in_the_lane():
+    for game_id, schemas in GAMES.items():
+        for name in schemas.posts:
+            assert api.LANE[f"/v1/games/{game_id}/{name}"][1] == game_id
+
+
+def exchanges(client):
+    """Requests whose answers must not depend on the dispatcher: each kind of answer."""
+    state = client.post("/v1/games/durak/deal", json={"seed": 5}).json["state"]
+    to_act = state["to_act"]
+    legal = client.post("/v1/games/durak/legal-moves", json={"state": state}).json["moves"]
+    return [
+        ("/v1/games/durak/deal", {"json": {"seed": 5}}),
+        ("/v1/games/durak/move", {"json": {"state": state, "move": legal[0]}}),
+        ("/v1/games/durak/move", {"json": {"state": state,  # illegal: 200, legal false
+                                           "move": {"seat": to_act, "action": "take"}}}),
+        ("/v1/games/durak/move", {"json": {"state": {**state, "trump": "XX"},
+                                           "move": legal[0]}}),  # 422
+        ("/v1/games/durak/move", {"data": b"{not json", "content_type": "application/json"}),
+        ("/v1/games/durak/move", {"data": b"x" * (1024 * 1024 + 1),
+                                  "content_type": "application/json"}),  # 413
+        ("/v1/games/durak/view", {"json": {"state": state, "seat": 7}}),
+        ("/v1/games/tarot/move", {"json": {"state": state, "move": legal[0]}}),  # another game
+        ("/v1/games/durak/ai-move", {"json": {"state": state, "level": "random", "seed": 1}}),
+        ("/v1/games/durak/replay", {"json": {"deal": {"seed": 5}, "moves": [legal[0]]}}),
+    ]
+
+
+def test_the_lane_answers_as_flask_does(client, monkeypatch):
+    """Every kind of answer, headers and body, byte for byte, with and without the lane, in
+    English and in another language."""
+    cases = exchanges(client)
+    for lang in ("en", "fa"):
+        headers = {"Accept-Language": lang, "X-Request-ID": "lane-1"}
+        lane = [client.post(path, headers=headers, **kw) for path, kw in cases]
+        with monkeypatch.context() as m:
+            flask_only(m)
+            flask = [client.post(path, headers=headers, **kw) for path, kw in cases]
+        for (path, _), a, b in zip(cases, lane, flask, strict=True):
+            assert a.status_code == b.status_code, path
+            body_a, body_b = a.get_json(), b.get_json()
+            body_a.pop("elapsed_ms", None)
+            body_b.pop("elapsed_ms", None)
+            assert body_a == body_b, path
+            # elapsed_ms's digits change the length
+            untimed = {"Content-Length"} if "elapsed_ms" in a.get_json() else set()
+            assert sorted(h for h in a.headers.items() if h[0] not in untimed) == \
+                sorted(h for h in b.headers.items() if h[0] not in untimed), path
+    assert {a.status_code for a in lane} == {200, 400, 413, 422}
+
+
+def test_other_methods_cases_and_slashes_go_on_to_flask(client):
+    state = client.post("/v1/games/durak/deal", json={"seed": 5}).json["state"]
+    r = client.get("/v1/games/durak/move")
+    assert r.status_code == 405 and r.headers["Allow"].startswith(("POST", "OPTIONS"))
+    assert r.headers["Content-Type"] == "application/problem+json"
+    for path in ("/v1/games/Durak/legal-moves", "/v1/games/durak/legal-moves/"):
+        r = client.post(path, json={"state": state})
+        assert r.status_code == 200 and r.json["moves"], path
+
+
+def test_a_bug_in_a_lane_view_is_a_logged_500_problem(client, monkeypatch, caplog):
+    def broken(game_id):
+        raise RuntimeError("a bug of ours")
+    monkeypatch.setitem(api.LANE, "/v1/games/durak/move", (broken, "durak"))
+    with caplog.at_level(logging.ERROR, logger="cardavia"):
+        r = client.post("/v1/games/durak/move", json={})
+    assert r.status_code == 500 and r.json["type"] == "/problems/internal-error"
+    assert "a bug of ours" not in r.get_data(as_text=True)
+    assert any("a bug of ours" in (rec.exc_text or "") for rec in caplog.records)
+
+
+def test_a_host_outside_the_allowed_ones_is_refused_on_the_lane_too():
+    client = create_app({**vars_of(TestingConfig), "ALLOWED_HOSTS": "api.example.org"}
+                        ).test_client()
+    r = client.post("/v1/games/durak/deal", json={}, headers={"Host": "evil.example"})
+    assert r.status_code == 400 and r.json["type"] == "/problems/http-error"
+    r = client.post("/v1/games/durak/deal", json={}, headers={"Host": "api.example.org"})
+    assert r.status_code == 200 and "state" in r.json
+
+
+def vars_of(config) -> dict:
+    return {k: getattr(config, k) for k in dir(config) if k.isupper()}
