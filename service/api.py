@@ -145,14 +145,22 @@ def another_game(data: dict, game_id: str | None) -> None:
             continue
         said = named if isinstance(named, str) else orjson.dumps(named).decode()
         if said in GAMES:
-            path = call.environ()["PATH_INFO"]
             what = "game record" if field == "game" else "state"
             message = (f"This is a {said} {what}, sent to {game_id}'s endpoint: send it to "
-                       f"{path.replace(f'/{game_id}/', f'/{said}/', 1)}.")
+                       f"{path_of_game(said)}.")
         else:
             message = f"Must be {game_id!r} at this endpoint, not {said[:40]!r}."
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
                            [error(field, message)], params={"count": 1})
+
+
+def path_of_game(game_id: str) -> str:
+    """The path called (`/v1/games/<game>/<action>`, under the service's mount point) with
+    `game_id` for the game it named, in whatever case that was."""
+    environ = call.environ()
+    prefix, games, called = environ["PATH_INFO"].partition("/games/")
+    _, slash, action = called.partition("/")
+    return environ.get("SCRIPT_NAME", "") + prefix + games + game_id + slash + action
 
 
 def refuse_chosen_deal(request: dict, at: str = "") -> None:
@@ -338,7 +346,7 @@ def seat_view(game_id: str):
 
 def game_own_post(post: Post):
     """The view of a game's own endpoint (`GameSchemas.posts`)."""
-    def view(game_id: str | None = None):
+    def view(game_id: str | None = None):  # the lane passes every view its game
         return json_response(post.answer(body(post.request)))
     return view
 

@@ -14,7 +14,8 @@ headers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.sansio.utils import host_is_trusted
@@ -22,15 +23,19 @@ from werkzeug.sansio.utils import host_is_trusted
 from service.api import LANE
 from service.problems import answer_for
 
-STATUS = {code: f"{code} {name}" for code, name in HTTP_STATUS_CODES.items()}
+# Each code's status line as werkzeug's Response writes it (`422 UNPROCESSABLE ENTITY`), so
+# that an answer reads the same, to its first line, whichever dispatcher gave it.
+STATUS_LINES = {code: f"{code} {name.upper()}" for code, name in HTTP_STATUS_CODES.items()}
 
 
 class Lane:
-    """Wraps Flask's WSGI application (`app.wsgi_app = Lane(app.wsgi_app, ...)`)."""
+    """Wraps Flask's WSGI application (`app.wsgi_app = Lane(app.wsgi_app, ...)`), inside
+    service/cors.py and service/edge.py: Edge makes the request current before a lane view
+    reads it (service/call.py), and both add their headers to the lane's answers."""
 
-    def __init__(self, wsgi_app, trusted_hosts: list[str] | None):
+    def __init__(self, wsgi_app, config: Mapping[str, Any]):
         self.wsgi_app = wsgi_app
-        self.trusted_hosts = trusted_hosts  # Flask's TRUSTED_HOSTS
+        self.config = config  # the app's: Flask's TRUSTED_HOSTS as Flask reads it, each time
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         route = LANE.get(environ.get("PATH_INFO", "")) \
@@ -39,16 +44,20 @@ class Lane:
             return self.wsgi_app(environ, start_response)
         view, game_id = route
         try:
-            answer = view(game_id)
-        except Exception as e:  # every error is answered, as a problem document
-            answer = answer_for(e)
-        body, status, headers = answer
-        start_response(STATUS[status], [*headers, ("Content-Length", str(len(body)))])
+            body, status, headers = view(game_id)
+            line = STATUS_LINES[status]
+        except Exception as e:  # as Flask's one error handler answers it
+            body, status, headers = answer_for(e)
+            line = STATUS_LINES[status]
+        start_response(line, [*headers, ("Content-Length", str(len(body)))])
         return [body]
 
     def _trusted(self, environ: dict) -> bool:
-        """A Host outside CARDAVIA_ALLOWED_HOSTS is Flask's to refuse (400), as for any path."""
-        if self.trusted_hosts is None:
+        """Whether the lane may answer: a Host outside CARDAVIA_ALLOWED_HOSTS goes on to Flask,
+        which refuses it (400) as on any path; so does a request with no Host, whose
+        SERVER_NAME Flask judges instead."""
+        trusted = self.config["TRUSTED_HOSTS"]
+        if trusted is None:
             return True
         host = environ.get("HTTP_HOST")
-        return host is not None and host_is_trusted(host, self.trusted_hosts)
+        return host is not None and host_is_trusted(host, trusted)

@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+import service.lane
 from schemas.registry import GAMES
 from service import api
 from service.app import TestingConfig, create_app
@@ -16,9 +17,7 @@ ACTIONS = ("deal", "legal-moves", "move", "ai-move", "view", "replay")
 
 def flask_only(monkeypatch):
     """The same app with the lane's table empty: every request goes through Flask."""
-    monkeypatch.setattr(api, "LANE", {})
-    import service.lane
-    monkeypatch.setattr(service.lane, "LANE", {})
+    monkeypatch.setattr(service.lane, "LANE", {})  # the name the lane looks paths up by
 
 
 @pytest.mark.parametrize("action", ACTIONS)
@@ -68,7 +67,7 @@ def test_the_lane_answers_as_flask_does(client, monkeypatch):
             flask_only(m)
             flask = [client.post(path, headers=headers, **kw) for path, kw in cases]
         for (path, _), a, b in zip(cases, lane, flask, strict=True):
-            assert a.status_code == b.status_code, path
+            assert a.status == b.status, path  # the reason phrase too: `422 UNPROCESSABLE ENTITY`
             body_a, body_b = a.get_json(), b.get_json()
             body_a.pop("elapsed_ms", None)
             body_b.pop("elapsed_ms", None)
@@ -78,6 +77,27 @@ def test_the_lane_answers_as_flask_does(client, monkeypatch):
             assert sorted(h for h in a.headers.items() if h[0] not in untimed) == \
                 sorted(h for h in b.headers.items() if h[0] not in untimed), path
     assert {a.status_code for a in lane} == {200, 400, 413, 422}
+
+
+def test_the_ai_busy_answer_is_flasks_too(monkeypatch):
+    """The 503 of a worker whose AI slots are all taken: its status line, Retry-After and
+    language as Flask's dispatch gave them."""
+    app = create_app(TestingConfig)
+    client = app.test_client()
+    state = client.post("/v1/games/durak/deal", json={"seed": 5}).json["state"]
+
+    def busy():
+        with app.extensions["cardavia.ai_slots"].slot():
+            return client.post("/v1/games/durak/ai-move", json={"state": state},
+                               headers={"Accept-Language": "uk", "X-Request-ID": "busy"})
+    lane = busy()
+    with monkeypatch.context() as m:
+        flask_only(m)
+        flask = busy()
+    assert lane.status_code == 503 and lane.status == flask.status
+    assert lane.headers["Retry-After"] == "1" and lane.headers["Content-Language"] == "uk"
+    assert lane.headers.to_wsgi_list() == flask.headers.to_wsgi_list()
+    assert lane.get_data() == flask.get_data()
 
 
 def test_other_methods_cases_and_slashes_go_on_to_flask(client):
@@ -101,6 +121,13 @@ def test_a_bug_in_a_lane_view_is_a_logged_500_problem(client, monkeypatch, caplo
     assert any("a bug of ours" in (rec.exc_text or "") for rec in caplog.records)
 
 
+@pytest.mark.parametrize("answer", [b"not an answer", (b"{}", 299, ()), None])
+def test_an_answer_the_lane_cannot_send_is_a_500_problem(client, monkeypatch, answer):
+    monkeypatch.setitem(api.LANE, "/v1/games/durak/move", (lambda game_id: answer, "durak"))
+    r = client.post("/v1/games/durak/move", json={})
+    assert r.status_code == 500 and r.json["type"] == "/problems/internal-error"
+
+
 def test_a_host_outside_the_allowed_ones_is_refused_on_the_lane_too():
     client = create_app({**vars_of(TestingConfig), "ALLOWED_HOSTS": "api.example.org"}
                         ).test_client()
@@ -112,3 +139,13 @@ def test_a_host_outside_the_allowed_ones_is_refused_on_the_lane_too():
 
 def vars_of(config) -> dict:
     return {k: getattr(config, k) for k in dir(config) if k.isupper()}
+
+
+def test_the_lane_trusts_the_hosts_flask_trusts_now():
+    """The lane reads Flask's TRUSTED_HOSTS when it answers, not a copy taken at start: a
+    host that config no longer trusts is refused on the lane too."""
+    app = create_app(TestingConfig)
+    app.config["TRUSTED_HOSTS"] = ["api.example.org"]
+    r = app.test_client().post("/v1/games/durak/deal", json={},
+                               headers={"Host": "evil.example"})
+    assert r.status_code == 400 and r.json["type"] == "/problems/http-error"

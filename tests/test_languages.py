@@ -204,8 +204,11 @@ def test_every_reason_is_said_in_every_language(lang):
     for code, template in MESSAGES.items():
         reason = Reason(code, "X1", WHY.get(code) or {k: SAMPLE[k] for k in fields(template)})
         environ = {"HTTP_ACCEPT_LANGUAGE": lang}
-        call.enter(environ)
-        message = i18n.reason_message(reason)
+        entered = call.enter(environ)
+        try:
+            message = i18n.reason_message(reason)
+        finally:
+            call.leave(entered)  # no request stays current for the tests after this one
         assert i18n.ANSWERED not in environ, code  # no English fallback
         assert message != reason.message and "{" not in message
         for value in ("7H", "6H"):

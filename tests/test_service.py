@@ -113,3 +113,18 @@ def test_ai_move_for_a_seat_that_cannot_act_is_422(client):
 def test_openapi_document_is_served(client):
     r = client.get("/openapi.yaml")
     assert r.status_code == 200 and r.data.startswith(b"openapi: 3.1")
+
+
+def test_a_state_of_another_game_is_sent_on_to_its_games_path_as_called(client):
+    """The path the message names is the one called with the game changed: whatever case
+    the game id was in, and under the prefix the service is mounted at (SCRIPT_NAME)."""
+    tarot = client.post("/v1/games/tarot/deal", json={"seed": 1}).json["state"]
+    body = {"state": tarot, "move": {"seat": 0, "action": "take"}}
+    for path, base, sent_on in [
+        ("/v1/games/Durak/move", "http://localhost", "/v1/games/tarot/move"),
+        ("/v1/games/DURAK/move/", "http://localhost", "/v1/games/tarot/move/"),
+        ("/v1/games/durak/move", "http://localhost/api", "/api/v1/games/tarot/move"),
+    ]:
+        r = client.post(path, json=body, base_url=base)
+        assert r.status_code == 422, (path, base)
+        assert r.json["errors"][0]["message"].endswith(f"send it to {sent_on}."), (path, base)
