@@ -146,6 +146,39 @@ def test_fast_ganjifa_playout_plays_exactly_basic():
         assert play_out(state) == GANJIFA.settlement(end)["captured"], seed
 
 
+def test_ganjifa_dukal_answers_the_search_tries_G8():
+    """An answer to a Dukal is any k cards of the hand (G8); the search tries basic's k
+    cheapest and the proposals beside it (courts' suits spared, bosses spared, short suits
+    emptied): each k distinct cards of the seat's own hand, legal, and the same for any
+    world of the seat's view (they read no hidden card)."""
+    from rules.ai.ganjifa import discard_options
+    from rules.ganjifa import GAME as GANJIFA
+    from rules.ganjifa import SUIT_MASK
+
+    answered = emptied = 0
+    for seed in range(200):
+        state = GANJIFA.deal(random.Random(seed))
+        while state.to_act is not None and state.dukal is None:
+            state = GANJIFA.apply(state, choose(GANJIFA, GANJIFA.observe(state, state.to_act),
+                                                "basic", random.Random(0), 20)[0])
+        if state.dukal is None:
+            continue
+        seat, k = state.to_act, state.dukal.cards.bit_count()
+        view = GANJIFA.observe(state, seat)
+        options = discard_options(state, seat)
+        assert options and len(set(options)) == len(options)
+        for m in options:
+            assert len(set(m.cards)) == k and all(state.hands[seat] >> c & 1 for c in m.cards)
+            assert GANJIFA.verify(state, m) is None
+        for w in range(3):
+            assert discard_options(GANJIFA.sample(view, random.Random(w)), seat) == options
+        hand = state.hands[seat]
+        emptied += any(hand & SUIT_MASK[s] and not hand & SUIT_MASK[s] & ~sum(
+            1 << c for c in m.cards) for m in options for s in range(10))
+        answered += 1
+    assert answered >= 20 and emptied >= answered // 2
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_fast_tarot_playout_plays_exactly_basic_T9_T10_T12_T22(players):
     """The search's bitmask playout is basic's play for every seat, held to the rules:

@@ -301,6 +301,66 @@ def play_class(state: GanjifaState, seat: int):
     return key
 
 
+def discard_options(state: GanjifaState, seat: int) -> list[Move]:
+    """Root candidates for an answer to a Dukal (G8: any k cards, no duty to follow suit),
+    beside basic's k cheapest: the k cheapest that spare a suit whose Raja and Mantri the
+    seat holds (its pips may yet make a Dukal of its own), that spare the bosses (cards no
+    unseen card of their suit beats: tricks to come), and that empty the shortest plain
+    suits first (void in a suit, the seat may trump it, G6). Read from the seat's own
+    cards and the public ones only."""
+    dukal = state.dukal
+    if dukal is None:
+        return []
+    trump = state.trump
+    hand = state.hands[seat]
+    k = dukal.cards.bit_count()
+    cost = lambda c: (_cost(c, trump), c)  # noqa: E731
+    cards = sorted(bit_list(hand), key=cost)
+    unseen = _unseen(state, seat)
+
+    def cheapest_sparing(spared: int) -> tuple[int, ...]:
+        rest = [c for c in cards if not spared >> c & 1]
+        chosen = rest[:k]
+        if len(chosen) < k:
+            chosen += [c for c in cards if spared >> c & 1][:k - len(chosen)]
+        return tuple(sorted(chosen))
+
+    out: list[tuple[int, ...]] = []
+    courts = hand & hand >> 1 & MANTRI_BITS
+    if courts:
+        spared = 0
+        for c in bit_list(courts):
+            spared |= hand & SUIT_MASK[SUIT_OF[c]]
+        out.append(cheapest_sparing(spared))
+    bosses = 0
+    for c in cards:
+        if SUIT_OF[c] != trump and _boss(c, trump, unseen):
+            bosses |= 1 << c
+    out.append(cheapest_sparing(bosses | hand & SUIT_MASK[trump]))
+    # Short plain suits emptied, shortest first (ties: the cheaper suit), then the cheapest.
+    plain = sorted((s for s in range(SUIT_COUNT) if s != trump and hand & SUIT_MASK[s]),
+                   key=lambda s: ((hand & SUIT_MASK[s]).bit_count(),
+                                  max(_cost(c, trump) for c in bit_list(hand & SUIT_MASK[s]))))
+    chosen: list[int] = []
+    for s in plain:
+        suit = sorted(bit_list(hand & SUIT_MASK[s]), key=cost)
+        if len(chosen) + len(suit) > k:
+            break
+        chosen += suit
+    if chosen:
+        taken = 0
+        for c in chosen:
+            taken |= 1 << c
+        chosen += [c for c in cards if not taken >> c & 1][:k - len(chosen)]
+        out.append(tuple(sorted(chosen)))
+    moves = []
+    for cs in out:
+        m = Move(seat, "discard", cards=cs)
+        if m not in moves:
+            moves.append(m)
+    return moves
+
+
 def explains(world: GanjifaState, seat: int) -> bool:
     """Whether basic's play accounts for the cards that the other seats put in the trick in
     progress, had this world been the true deal: each of them, played by a seat other than
@@ -427,5 +487,6 @@ def trick_on_table(view: View) -> bool:
 # third more CPU than one at the start (bench/README.md).
 SETTINGS = Settings(basic=basic_move, value=value, rate=2.0, epsilon=0.0, fixed_cost=24,
                     play_class=play_class, model=modelled, playout=playout, draw=draw,
+                    propose=discard_options,
                     explain=Explain(tries=8, cost=3, sample=sample,
                                     applies=trick_on_table))
