@@ -430,10 +430,9 @@ def rate_scale(view: View) -> float:
 # A playout from a late move is shorter but not by its cards alone: sampling a world (the
 # more voids shown, the dearer) and settling cost about 40 cards' worth, which keeps late
 # moves within the deadline. Reading the bids (`sample`) draws up to 4 worlds for one and
-# costs the search 2.4 times the CPU a playout would. The rate is twice the first one's
-# (0.4): a world read from the bids serves every candidate still in, so a strong move used
-# far less CPU than its budget, and twice the playouts score better against basic on the
-# same deals (bench/README.md).
+# costs the search 2.4 times the CPU a playout would; but one such world serves every
+# candidate still in, so the rate is set for the budget's CPU as measured, not as that cost
+# model predicts (bench/README.md).
 SETTINGS = Settings(basic=basic_move, value=value, rate=0.8, fixed_cost=40, epsilon=0.0,
                     playout=playout, rate_scale=rate_scale, propose=ecart_options,
                     explain=Explain(tries=4, cost=2.4, sample=sample, applies=others_bid))
