@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
 
 import orjson
 from cardavia_client.stats import mean_ci, wilson
@@ -39,12 +40,14 @@ from rules.game import Template
 from rules.registry import ai_of
 from schemas.registry import GAMES
 
-# A game of the registry, or a Tarot variant: (the registry's game, its deal options).
-VARIANTS = {"tarot3": ("tarot", {"players": 3}), "tarot5": ("tarot", {"players": 5}),
-            # D16, D21: Durak for 3, 4 and 6 players, and 4 with passing on.
-            "durak3": ("durak", {"players": 3}), "durak4": ("durak", {"players": 4}),
-            "durak6": ("durak", {"players": 6}),
-            "durak4t": ("durak", {"players": 4, "transfer": True})}
+# A game of the registry, or a Tarot variant: (the registry's game, its deal options, the
+# keywords of Game.deal's `**options: Any`).
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "tarot3": ("tarot", {"players": 3}), "tarot5": ("tarot", {"players": 5}),
+    # D16, D21: Durak for 3, 4 and 6 players, and 4 with passing on.
+    "durak3": ("durak", {"players": 3}), "durak4": ("durak", {"players": 4}),
+    "durak6": ("durak", {"players": 6}),
+    "durak4t": ("durak", {"players": 4, "transfer": True})}
 GAME_IDS = ("durak", "tarot", "ganjifa", *VARIANTS)
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"),
             ("strong", "greedy"), ("basic", "greedy"))
@@ -124,6 +127,8 @@ def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int) 
         state = game.apply(state, move)
         moves += 1
     settlement = game.settlement(state)
+    if settlement is None:  # a Game settles every deal whose to_act is None
+        raise RuntimeError(f"{game_id} deal {seed} has no settlement at its end")
     out = {"seed": seed, "seat": seat, "moves": moves, "scores": settlement["scores"],
            "cpu_s": cpu() - cpu_start,
            "strong": {"wall_ms": wall_ms, "cpu_ms": cpu_ms, "playouts": playouts,
@@ -339,15 +344,16 @@ def http_latency(requests_per_game: int, budget_ms: int, games: list[str],
                 if i >= warmup:
                     latencies.append(elapsed)
                     server_ms.append(answer["elapsed_ms"])
+            p99 = percentile(latencies, 99)
             out["games"][g] = {
                 "requests": len(latencies), "errors": len(errors),
                 "first_error": errors[0] if errors else None,
-                "p50_ms": percentile(latencies, 50), "p99_ms": percentile(latencies, 99),
+                "p50_ms": percentile(latencies, 50), "p99_ms": p99,
                 "max_ms": max(latencies, default=None),
                 "server_p50_ms": percentile(server_ms, 50),
                 "server_p99_ms": percentile(server_ms, 99),
-                "ok": bool(latencies) and not errors
-                and percentile(latencies, 99) <= budget_ms + 30}
+                # p99 is None exactly when there is no latency
+                "ok": p99 is not None and not errors and p99 <= budget_ms + 30}
             print(f"  HTTP {g}: {len(latencies)} requests, p99 "
                   f"{_ms(out['games'][g]['p99_ms'])}", flush=True)
     return out
@@ -496,7 +502,10 @@ def fresh_rate(game_id: str) -> float:
     if ai.rate_scale is None:
         return ai.rate
     state = seeded_deal(game_id, 0)
-    return ai.rate * ai.rate_scale(game.observe(state, game.to_act(state)))
+    seat = game.to_act(state)
+    if seat is None:
+        raise RuntimeError(f"a fresh deal of {game_id} has no seat to act")
+    return ai.rate * ai.rate_scale(game.observe(state, seat))
 
 
 def http_rows(h: dict) -> tuple[list[str], list[list[str]]]:

@@ -9,6 +9,7 @@ really costs."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypedDict
 
 from bench.server import Gunicorn
 
@@ -34,8 +35,15 @@ def private_kib(pid: int) -> int | None:
     return rollup.get("Private_Clean", 0) + rollup.get("Private_Dirty", 0)
 
 
+class Worker(TypedDict):
+    pid: int
+    peak_rss_mib: float
+    rss_mib: float
+    private_mib: float | None
+
+
 def workers_peak(server: Gunicorn) -> dict:
-    workers = []
+    workers: list[Worker] = []
     for pid in server.worker_pids():
         status = kib_fields(f"/proc/{pid}/status")
         private = private_kib(pid)
@@ -44,7 +52,7 @@ def workers_peak(server: Gunicorn) -> dict:
                         "private_mib": None if private is None else private / KIB_PER_MIB})
     if not workers:
         raise RuntimeError(f"gunicorn {server.app} has no worker to measure")
-    master = kib_fields(f"/proc/{server.proc.pid}/status")
+    master = kib_fields(f"/proc/{server.master.pid}/status")
     return {"workers": workers,
             "peak_rss_mib": max(w["peak_rss_mib"] for w in workers),
             "private_mib": max((w["private_mib"] or 0) for w in workers) or None,

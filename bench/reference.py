@@ -24,23 +24,34 @@ def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
     seat = view.seat
     trump, table = view.public.trump, view.public.table
 
-    def cost(c: int) -> tuple[bool, int]:
+    def card(m: Move) -> int:
+        if m.card is None:  # Durak's attacks and defences always name their card
+            raise ValueError(f"a Durak {m.action} without a card: {m}")
+        return m.card
+
+    def cost(m: Move) -> tuple[bool, int]:
+        c = card(m)
         return (SUIT_OF[c] == trump, RANK_OF[c])  # any plain card before any trump
 
     # The seat's own moves depend only on what it sees: any world of its view lists them.
     world = game.sample(view, rng)
-    legal = [m for m in game.legal_moves(world) if m.seat == seat]
+    legal: list[Move] = []
+    for m in game.legal_moves(world):
+        if not isinstance(m, Move):  # Durak lists no Template: every move one card or none
+            raise TypeError(f"greedy_durak reads single moves, not {m!r}")
+        if m.seat == seat:
+            legal.append(m)
     if view.phase == "defend":
         beats = [m for m in legal if m.action == "defend"]
         if beats:
-            return min(beats, key=lambda m: cost(m.card))
+            return min(beats, key=cost)
         return next(m for m in legal if m.action == "take")
     attacks = [m for m in legal if m.action == "attack"]
     if not table:
-        return min(attacks, key=lambda m: cost(m.card))
-    plain = [m for m in attacks if SUIT_OF[m.card] != trump]
+        return min(attacks, key=cost)
+    plain = [m for m in attacks if SUIT_OF[card(m)] != trump]
     if plain:
-        return min(plain, key=lambda m: cost(m.card))
+        return min(plain, key=cost)
     return next(m for m in legal if m.action == "pass")
 
 

@@ -87,6 +87,8 @@ def compare(now: dict, then: dict) -> list[str]:
         if isinstance(old, dict) or isinstance(deals, dict):
             lines.append(f"{gid}: skipped ({(old or deals).get('skipped')})")
             continue
+        if old is None:  # both trees play the same ids, skipped or not
+            raise RuntimeError(f"{gid}: played here, missing at the other revision")
         differ = []
         for seed, (a, b) in enumerate(zip(deals, old, strict=True)):
             pairs = zip(a["moves"], b["moves"], strict=False)  # a deal may end sooner

@@ -59,11 +59,19 @@ class Gunicorn:
     def __exit__(self, *exc) -> None:
         self.stop()
 
+    @property
+    def master(self) -> subprocess.Popen:
+        """The gunicorn master, between __enter__ and stop()."""
+        if self.proc is None:
+            raise RuntimeError(f"gunicorn {self.app} is not running")
+        return self.proc
+
     def wait_ready(self, timeout: float = 20.0) -> None:
         """Until the master listens and its workers have booted."""
+        master = self.master
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
+            if master.poll() is not None:
                 raise RuntimeError(f"gunicorn {self.app} exited:\n{self.log_tail()}")
             if len(self.worker_pids()) >= self.workers:
                 with contextlib.suppress(OSError), socket.create_connection(
@@ -74,7 +82,7 @@ class Gunicorn:
 
     def worker_pids(self) -> list[int]:
         """The children of the gunicorn master: its workers."""
-        pid = self.proc.pid
+        pid = self.master.pid
         try:
             text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
             return [int(p) for p in text.split()]

@@ -291,9 +291,12 @@ def compression(target: Target, rounds: int = 20) -> dict:
         state = schemas.game.apply(state, move)
     middle = schemas.dump_state(schemas.game.deal(random.Random(3)))
     out = {}
-    for name, path, body in (("render svg", "/v1/games/tarot/render", {"state": middle}),
-                             ("replay all", "/v1/games/tarot/replay",
-                              {"state": first, "moves": moves, "include": "all"})):
+    # (name, path, JSON body) of each request measured
+    posts: tuple[tuple[str, str, dict[str, Any]], ...] = (
+        ("render svg", "/v1/games/tarot/render", {"state": middle}),
+        ("replay all", "/v1/games/tarot/replay",
+         {"state": first, "moves": moves, "include": "all"}))
+    for name, path, body in posts:
         row = {}
         with requests.Session() as session:
             for encoding in ("identity", "gzip", "br"):

@@ -189,11 +189,11 @@ def drive(port: int, reqs: list[Request], seconds: float, clients: int, max_requ
     busy1, _ = machine_ticks()
     merged = {r.name: Tally() for r in reqs}
     for mine in tallies:
-        for name, t in mine.items():
+        for name, part in mine.items():
             m = merged[name]
-            m.latencies += t.latencies
-            m.failures += t.failures
-            for kind, count in t.errors.items():
+            m.latencies += part.latencies
+            m.failures += part.failures
+            for kind, count in part.errors.items():
                 m.errors[kind] = m.errors.get(kind, 0) + count
     return {"tallies": merged, "seconds": elapsed, "client_cpu": cpu / elapsed,
             "machine_busy_cores": (busy1 - busy0) / (CLK_TCK * elapsed)}

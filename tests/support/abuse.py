@@ -133,7 +133,9 @@ def mid_deal_states(game_id: str, count: int, seed: int = 0,
     as JSON; dealt for `players` seats, or the game's default count."""
     schemas = GAMES[game_id]
     game = schemas.game
-    options = {} if players is None or players == game.players else {"players": players}
+    # keywords of Game.deal's `**options: Any`
+    options: dict[str, Any] = (
+        {} if players is None or players == game.players else {"players": players})
     rng = random.Random(seed)
     out = []
     for _ in range(count):

@@ -259,9 +259,10 @@ class Fuzzer:
         state = rng.choice(self.states[game_id, players])
         legal = legal_move(rng, game_id, state)
         damage = rng.random()
-        sign_first = self.signer is not None and rng.random() < 0.5
-        if sign_first:
-            state = self.signer.sign(dict(state))
+        signer = self.signer
+        sign_first = signer is not None and rng.random() < 0.5
+        if signer is not None and sign_first:
+            state = signer.sign(dict(state))
         if damage < 0.45:
             what = "whole"  # the request's own fields damaged (a seat beyond the count…)
         elif damage < 0.7:
@@ -272,8 +273,8 @@ class Fuzzer:
                 state, w = mutate(rng, state, cards)
                 whats.append(w)
             what = ", ".join(whats)
-        if self.signer is not None and not sign_first:
-            state = self.signer.sign(state)
+        if signer is not None and not sign_first:
+            state = signer.sign(state)
         endpoint = STATE_ENDPOINTS[rng.randrange(len(STATE_ENDPOINTS))]
         body = request_body(rng, endpoint, state, cards, players, legal,
                             fields_damaged=what == "whole")
