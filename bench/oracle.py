@@ -1,0 +1,105 @@
+"""How much of two-player Durak's strength is hidden information: the strong level against
+basic, as `bench --only ai` plays it (the same seeds, seats and playout counts), but its
+search drawing its worlds from the true deal instead of the seat's view (not run by
+`make bench`):
+
+    .venv/bin/python -m bench.oracle --shown hand [--deals N] [--first-seed S]
+
+- `--shown all`: every world is the true deal, the stock's order included;
+- `--shown hand`: the other hand as it is, the stock's order drawn at random (its turned-up
+  card kept): what no fair player can know, a bound on what inferring the other hand
+  could buy with this search.
+
+A diagnostic that reads the hidden cards on purpose: it patches the search's sampler for
+the run and is never part of the service.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from cardavia_client.stats import wilson
+
+from bench.ai import NO_DEADLINE_MS, move_rng, seeded_deal
+from rules.ai import search
+from rules.ai.levels import choose
+from rules.durak.state import named, plain
+from schemas.registry import GAMES
+
+BUDGET_MS = 200
+
+
+def stock_redrawn(state, rng: random.Random):
+    """The deal with its stock's order drawn again, the turned-up card (D2) kept last."""
+    s = named(state)
+    if len(s.stock) < 3:
+        return state
+    hidden = list(s.stock[:-1])
+    rng.shuffle(hidden)
+    return plain(s._replace(stock=(*hidden, s.stock[-1])))
+
+
+SHOWN: dict[str, Callable] = {"all": lambda state, rng: state, "hand": stock_redrawn}
+
+
+@contextmanager
+def worlds_from(truth: list, shown: str) -> Iterator[None]:
+    """The search's worlds drawn from `truth[0]` (the deal as it stands) while inside."""
+    before = search.sample
+    search.sample = lambda game, view, rng, draws: SHOWN[shown](truth[0], rng)
+    try:
+        yield
+    finally:
+        search.sample = before
+
+
+def play_deal(seed: int, shown: str) -> int:
+    """Deal `seed` to its end, the oracle at seat `seed % 2`: its score (D15)."""
+    game = GAMES["durak"].game
+    state = seeded_deal("durak", seed)
+    seat = seed % 2
+    truth = [state]
+    moves = 0
+    with worlds_from(truth, shown):
+        while (to_act := game.to_act(state)) is not None:
+            view = game.observe(state, to_act)
+            rng = move_rng(seed, moves)
+            if to_act == seat:
+                truth[0] = state
+                n = search.playout_count(game, view, BUDGET_MS)
+                move, _ = choose(game, view, "strong", rng, NO_DEADLINE_MS, playouts=n)
+            else:
+                move, _ = choose(game, view, "basic", rng, BUDGET_MS)
+            state = game.apply(state, move)
+            moves += 1
+    settlement = game.settlement(state)
+    if settlement is None:
+        raise RuntimeError(f"deal {seed} ended without a settlement")
+    return settlement["scores"][seat]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.oracle", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--shown", choices=sorted(SHOWN), required=True)
+    p.add_argument("--deals", type=int, default=300)
+    p.add_argument("--first-seed", type=int, default=100000)
+    args = p.parse_args(argv)
+    scores = [play_deal(seed, args.shown)
+              for seed in range(args.first_seed, args.first_seed + args.deals)]
+    won, lost = sum(s > 0 for s in scores), sum(s < 0 for s in scores)
+    decided = won + lost
+    interval = wilson(won, decided)
+    share = "none decided" if interval is None else \
+        f"{won / decided:.1%} of decided ({interval[0]:.1%}-{interval[1]:.1%})"
+    print(f"durak, strong with {args.shown} shown vs basic, seeds {args.first_seed}-"
+          f"{args.first_seed + args.deals - 1}: {won} W / {lost} L / "
+          f"{len(scores) - decided} D, {share}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
