@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
@@ -85,10 +86,12 @@ def move_rng(seed: int, move: int) -> random.Random:
     return random.Random(seed * 100_003 + move)
 
 
-def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int) -> dict:
+def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int,
+              before_move: Callable[[Any], None] | None = None) -> dict:
     """Deal `seed` played to its end: the `tested` level at seat `seed % players`, `other`
     at every other seat. Returns the settlement's figures for the tested seat and the
-    timings of the strong moves (searched ones only: a forced move runs no playout)."""
+    timings of the strong moves (searched ones only: a forced move runs no playout).
+    `before_move` is given the state before each move (bench/oracle.py's truth)."""
     game = GAMES[registry_id(game_id)].game
     cpu = time.process_time
     cpu_start = cpu()
@@ -105,6 +108,8 @@ def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int) 
     while (to_act := game.to_act(state)) is not None:
         if moves >= MAX_MOVES:
             raise RuntimeError(f"{game_id} deal {seed} did not end after {MAX_MOVES} moves")
+        if before_move is not None:
+            before_move(state)
         view = game.observe(state, to_act)
         level = levels[to_act]
         rng = move_rng(seed, moves)

@@ -23,11 +23,9 @@ from contextlib import contextmanager
 
 from cardavia_client.stats import wilson
 
-from bench.ai import NO_DEADLINE_MS, move_rng, seeded_deal
+from bench import ai
 from rules.ai import search
-from rules.ai.levels import choose
 from rules.durak.state import named, plain
-from schemas.registry import GAMES
 
 BUDGET_MS = 200
 
@@ -57,28 +55,13 @@ def worlds_from(truth: list, shown: str) -> Iterator[None]:
 
 
 def play_deal(seed: int, shown: str) -> int:
-    """Deal `seed` to its end, the oracle at seat `seed % 2`: its score (D15)."""
-    game = GAMES["durak"].game
-    state = seeded_deal("durak", seed)
-    seat = seed % 2
-    truth = [state]
-    moves = 0
+    """Deal `seed` as `bench --only ai` plays strong against basic, the strong seat's worlds
+    drawn from the deal as it stands: the strong seat's score (D15)."""
+    truth: list = [None]
     with worlds_from(truth, shown):
-        while (to_act := game.to_act(state)) is not None:
-            view = game.observe(state, to_act)
-            rng = move_rng(seed, moves)
-            if to_act == seat:
-                truth[0] = state
-                n = search.playout_count(game, view, BUDGET_MS)
-                move, _ = choose(game, view, "strong", rng, NO_DEADLINE_MS, playouts=n)
-            else:
-                move, _ = choose(game, view, "basic", rng, BUDGET_MS)
-            state = game.apply(state, move)
-            moves += 1
-    settlement = game.settlement(state)
-    if settlement is None:
-        raise RuntimeError(f"deal {seed} ended without a settlement")
-    return settlement["scores"][seat]
+        played = ai.play_deal("durak", seed, "strong", "basic", BUDGET_MS,
+                              before_move=lambda state: truth.__setitem__(0, state))
+    return played["scores"][played["seat"]]
 
 
 def main(argv: list[str] | None = None) -> int:
