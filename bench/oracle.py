@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from unittest import mock
 
 from cardavia_client.stats import wilson
 
@@ -43,15 +43,10 @@ def stock_redrawn(state, rng: random.Random):
 SHOWN: dict[str, Callable] = {"all": lambda state, rng: state, "hand": stock_redrawn}
 
 
-@contextmanager
-def worlds_from(truth: list, shown: str) -> Iterator[None]:
+def worlds_from(truth: list, shown: str):
     """The search's worlds drawn from `truth[0]` (the deal as it stands) while inside."""
-    before = search.sample
-    search.sample = lambda game, view, rng, draws: SHOWN[shown](truth[0], rng)
-    try:
-        yield
-    finally:
-        search.sample = before
+    return mock.patch.object(search, "sample",
+                             lambda game, view, rng, draws: SHOWN[shown](truth[0], rng))
 
 
 def play_deal(seed: int, shown: str) -> int:

@@ -20,7 +20,7 @@ import io
 import pstats
 import sys
 import time
-from contextlib import contextmanager
+from unittest import mock
 
 import orjson
 
@@ -47,16 +47,6 @@ def wsgi_post(app, body: bytes) -> bytes:
         return b"".join(answer)
     finally:
         getattr(answer, "close", lambda: None)()
-
-
-@contextmanager
-def patched(module, name: str, value):
-    before = getattr(module, name)
-    setattr(module, name, value)
-    try:
-        yield
-    finally:
-        setattr(module, name, before)
 
 
 def best_us(fn, n: int = 1000, repeats: int = 5) -> float:
@@ -86,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
         lane = {} if "Flask" in name else LANE  # an empty table: Flask dispatches every path
 
         def post(app=app, lane=lane):
-            with patched(service.lane, "LANE", lane):
+            with mock.patch.object(service.lane, "LANE", lane):
                 return wsgi_post(app, body)
         assert post().startswith(b'{"state"' if name == "echo" else b'{"legal":true'), name
         whole[name] = best_us(post, 1000)
