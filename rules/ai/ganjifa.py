@@ -55,13 +55,20 @@ def _boss(card: int, trump: int, unseen: int) -> bool:
     return not BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
 
 
+def cheapest_cards(hand: int, k: int, trump: int, spared: int = 0) -> tuple[int, ...]:
+    """The k cheapest cards of the hand (an answer to a Dukal, G8), those of `spared` only
+    when the rest are too few."""
+    cards = sorted(bit_list(hand), key=lambda c: (spared >> c & 1, _cost(c, trump), c))
+    return tuple(sorted(cards[:k]))
+
+
 def basic_move(state: GanjifaState, seat: int, rng: random.Random | None) -> Move:
     trump = state.trump
     hand = state.hands[seat]
     cost = lambda c: _cost(c, trump)  # noqa: E731
     if state.dukal is not None:
         k = state.dukal.cards.bit_count()
-        return Move(seat, "discard", cards=tuple(sorted(sorted(bit_list(hand), key=cost)[:k])))
+        return Move(seat, "discard", cards=cheapest_cards(hand, k, trump))
     trick = state.trick
     unseen = _unseen(state, seat)
     if not trick:
@@ -314,45 +321,31 @@ def discard_options(state: GanjifaState, seat: int) -> list[Move]:
     trump = state.trump
     hand = state.hands[seat]
     k = dukal.cards.bit_count()
-    cost = lambda c: (_cost(c, trump), c)  # noqa: E731
-    cards = sorted(bit_list(hand), key=cost)
     unseen = _unseen(state, seat)
-
-    def cheapest_sparing(spared: int) -> tuple[int, ...]:
-        rest = [c for c in cards if not spared >> c & 1]
-        chosen = rest[:k]
-        if len(chosen) < k:
-            chosen += [c for c in cards if spared >> c & 1][:k - len(chosen)]
-        return tuple(sorted(chosen))
-
     out: list[tuple[int, ...]] = []
     courts = hand & hand >> 1 & MANTRI_BITS
     if courts:
         spared = 0
         for c in bit_list(courts):
             spared |= hand & SUIT_MASK[SUIT_OF[c]]
-        out.append(cheapest_sparing(spared))
+        out.append(cheapest_cards(hand, k, trump, spared))
     bosses = 0
-    for c in cards:
+    for c in bit_list(hand):
         if SUIT_OF[c] != trump and _boss(c, trump, unseen):
             bosses |= 1 << c
-    out.append(cheapest_sparing(bosses | hand & SUIT_MASK[trump]))
+    out.append(cheapest_cards(hand, k, trump, bosses | hand & SUIT_MASK[trump]))
     # Short plain suits emptied, shortest first (ties: the cheaper suit), then the cheapest.
     plain = sorted((s for s in range(SUIT_COUNT) if s != trump and hand & SUIT_MASK[s]),
                    key=lambda s: ((hand & SUIT_MASK[s]).bit_count(),
                                   max(_cost(c, trump) for c in bit_list(hand & SUIT_MASK[s]))))
-    chosen: list[int] = []
+    emptied = 0
     for s in plain:
-        suit = sorted(bit_list(hand & SUIT_MASK[s]), key=cost)
-        if len(chosen) + len(suit) > k:
+        suit = hand & SUIT_MASK[s]
+        if (emptied | suit).bit_count() > k:
             break
-        chosen += suit
-    if chosen:
-        taken = 0
-        for c in chosen:
-            taken |= 1 << c
-        chosen += [c for c in cards if not taken >> c & 1][:k - len(chosen)]
-        out.append(tuple(sorted(chosen)))
+        emptied |= suit
+    if emptied:
+        out.append(cheapest_cards(hand, k, trump, hand & ~emptied))
     moves = []
     for cs in out:
         m = Move(seat, "discard", cards=cs)
