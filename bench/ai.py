@@ -144,6 +144,7 @@ def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int,
         out["annulled"] = settlement.get("annulled")
         out["taker"] = settlement.get("taker")
         out["made"] = settlement.get("made")
+        out["partner"] = settlement.get("partner")  # T22: the role of the tested seat
     else:
         out["winners"] = settlement["winners"]
     return out
