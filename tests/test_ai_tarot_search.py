@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rules.ai.levels import choose
-from rules.ai.tarot import basic_move, ecart_options
+from rules.ai.tarot import basic_move, ecart_options, play_read, read_sample
 from rules.tarot import GAME, KINGS, ORDINARY, SUIT_MASK
 
 
@@ -99,3 +99,68 @@ def test_T4_T5_strong_bid_and_ecart_are_the_same_for_twin_states(players):
         assert GAME.verify(state, moves[0]) is None
     assert differing >= 8
 
+
+
+def played_states(players: int, seeds):
+    """Every state of seeded deals of basic seats from the first card played on."""
+    for seed in seeds:
+        state = GAME.deal(random.Random(seed), players=players)
+        while (seat := GAME.to_act(state)) is not None:
+            if state.phase == "play" and (state.tricks or state.trick):
+                yield state
+            state = GAME.apply(state, basic_move(state, seat, random.Random(0)))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_T9_T22_the_play_read_as_basics_never_rules_out_a_card_basic_holds(players):
+    """`play_read` reads the tricks as basic plays them: along deals of basic seats, no
+    card it rules out of a hand is in that hand, and it rules out cards beyond the voids
+    (T9) the rules' own sampler keeps."""
+    read = 0
+    for state in played_states(players, range(12)):
+        for seat in range(players):
+            lacks = play_read(GAME.observe(state, seat))
+            assert lacks[seat] == 0
+            for s in range(players):
+                assert not lacks[s] & state.hands[s], (state, seat, s)
+            read += sum(bin(m).count("1") for m in lacks)
+    assert read
+
+
+def test_T9_a_lead_below_the_king_says_its_leader_holds_no_king():
+    """Basic leads its Kings first and the lowest card of a suit: a seat that led the 2 of
+    a suit holds no King and not the 1 of that suit in any world the search draws."""
+    for state in played_states(4, range(40)):
+        if len(state.trick) != 1 or state.trick[0] >= 56 or state.trick[0] % 14 == 13:
+            continue
+        leader, led = state.leader, state.trick[0]
+        seat = (leader + 1) % 4
+        view = GAME.observe(state, seat)
+        for i in range(20):
+            world = read_sample(view, random.Random(i))
+            assert not world.hands[leader] & KINGS
+            assert not world.hands[leader] & SUIT_MASK[led // 14] & ((1 << led) - 1)
+        return
+    raise AssertionError("no lead below a King in 40 deals")
+
+
+def test_T22_a_seat_that_let_the_called_card_win_unplayed_does_not_hold_it():
+    """Its holder plays the called card on a trick it wins (basic's partner shows itself):
+    a seat that followed the called suit below the called card without playing it does not
+    hold it in the worlds drawn."""
+    for state in played_states(5, range(80)):
+        called = state.called
+        trick = state.trick
+        if (called is None or len(trick) < 2 or called in trick or trick[0] >= 56
+                or trick[0] // 14 != called // 14 or max(trick) >= 56
+                or any(called in cards for _, cards, _ in state.tricks)):
+            continue
+        follower = (state.leader + 1) % 5
+        if trick[1] // 14 != called // 14 or max(trick[:2]) > called:
+            continue
+        seat = next(s for s in range(5) if s not in (follower, state.leader))
+        view = GAME.observe(state, seat)
+        for i in range(20):
+            assert not read_sample(view, random.Random(i)).hands[follower] >> called & 1
+        return
+    raise AssertionError("no trick of the called suit followed below it in 80 deals")

@@ -22,7 +22,7 @@ import random
 from rules.ai.settings import Explain, Settings
 from rules.ai.tarot_playout import HIGH_TRUMP, play_tricks
 from rules.cards import bit_list
-from rules.game import Move, View
+from rules.game import Move, NoWorldFits, View
 from rules.tarot import (
     BID_RANK,
     BIDS,
@@ -45,12 +45,14 @@ from rules.tarot import (
     callable_cards,
     canonical_poignees,
     led_card,
+    opening_bar,
     partner_known,
     playable_now,
     poignee_pool,
     settle,
     top_trump,
 )
+from rules.tarot.view import sample as view_sample
 
 # Hand strength at which each contract is worth bidding (T4), checked highest first, for an
 # 18-card hand (T2); other hand sizes (T19) scale them. Over random four-player deals the
@@ -375,7 +377,7 @@ def sample(game, view: View, rng: random.Random, tries: int) -> tuple[TarotState
     the seat's view only: the other hands are the world's sample."""
     best, nearest = None, math.inf
     for i in range(1, tries + 1):
-        world = game.sample(view, rng)
+        world = read_sample(view, rng)
         misfit = bids_misfit(world, view.seat)
         if misfit < nearest:
             best, nearest = world, misfit
@@ -390,6 +392,124 @@ def others_bid(view: View) -> bool:
     public = view.public
     n = len(public.hands)
     return any((public.dealer + 1 + i) % n != view.seat for i in range(len(public.bids)))
+
+
+# -- what the play says of the hands (T9–T12, T22) -------------------------------------
+
+def play_read(view: View) -> list[int]:
+    """The cards each other seat cannot hold now, had it played every card so far as basic
+    plays (`_play`), one mask a seat: the search models every seat as basic, so the worlds
+    in which basic would have played otherwise are the ones it need not weigh. Reads only
+    the tricks, which every seat sees. What it reads, by the play:
+    - a lead of a plain card other than a King: no King it could lead (basic cashes its
+      Kings first), and no lower card of that suit (basic leads the lowest of a suit);
+    - a lead of a trump by a defender: no plain card it could lead, no cheaper trump;
+    - the Excuse kept back in the last three tricks (T12: basic plays it there);
+    - the called card not played on a trick it would have won (T22: its holder shows it);
+    - against an opponent's winning card: a card that does not win, no card that would
+      have (basic wins when it can) and none cheaper that it could play; a card that wins,
+      no cheaper winner it could play (the Petit aside before the last card)."""
+    public = view.public
+    n = len(public.hands)
+    taker, called = public.taker, public.called
+    lacks = [0] * n
+    if taker is None:
+        return lacks
+    late_from = COUNTS[n].hand - 3
+    shown = called is None or bool(public.chien_shown >> called & 1)
+    rounds = [(leader, cards) for leader, cards, _ in public.tricks]
+    rounds.append((public.leader, public.trick))
+    for t, (leader, cards) in enumerate(rounds):
+        for j, card in enumerate(cards):
+            s = (leader + j) % n
+            if s != view.seat:
+                if t >= late_from and card != EXCUSE:
+                    lacks[s] |= EXCUSE_BIT
+                before = list(cards[:j])
+                if not before:
+                    lacks[s] |= _lead_read(card, s, taker, called if t == 0 else None)
+                else:
+                    camp = attack(taker, public.partner) if shown else None
+                    lacks[s] |= _follow_read(before, card, s, leader, n, taker, called,
+                                             camp, j == n - 1)
+            shown = shown or card == called
+    return lacks
+
+
+def _lead_read(card: int, seat: int, taker: int, bar_called: int | None) -> int:
+    """What basic's `_lead` of `card` says its leader lacks; `bar_called` the called card
+    on the deal's first trick, whose suit T23 bars but for the card itself."""
+    if card == EXCUSE:
+        return 0
+    barred = opening_bar(bar_called)
+    if SUIT_OF[card] == TRUMP_SUIT:
+        if seat == taker:
+            return 0  # the taker may draw trumps with plain cards in hand
+        # A defender with no plain card leads its cheapest trump.
+        return (KINGS | ORDINARY) & ~barred | TRUMPS & ((1 << card) - 1) & ~PETIT_BIT
+    suit = SUIT_MASK[SUIT_OF[card]]
+    if card in KING_CARDS:
+        return KINGS & ((1 << card) - 1) & ~barred  # the first King it holds goes first
+    return (KINGS & ~barred) | (suit & ((1 << card) - 1))
+
+
+def _follow_read(before: list[int], card: int, seat: int, leader: int, n: int, taker: int,
+                 called: int | None, camp: int | None, last: bool) -> int:
+    """What basic's answer `card` to the trick `before` says the seat lacks; `camp` the
+    attack camp where every seat knows it (T22), None before the called card shows."""
+    best, best_seat = _best(before, leader, n)
+    if best < 0 or card in (EXCUSE, called):
+        return 0  # the called card goes on whatever it wins (T22), cheaper or not
+    lacks = 0
+    if called is not None and card != called and _beats(called, best):
+        lacks |= 1 << called  # its holder would have won with it (T22)
+    if camp is not None:
+        if (camp >> seat & 1) == (camp >> best_seat & 1):
+            return lacks  # an ally's trick: basic feeds it or plays cheap
+    elif best_seat == taker:
+        return lacks  # the seat may be the partner, who would feed the taker
+    plain = SUIT_OF[best] != TRUMP_SUIT
+    if _beats(card, best):
+        # The cheapest winner goes (the Petit spared before the last card).
+        if SUIT_OF[card] != TRUMP_SUIT:
+            cheaper = SUIT_MASK[SUIT_OF[card]] & ((1 << card) - 1) & ~((2 << best) - 1)
+        else:
+            cheaper = TRUMPS & ((1 << card) - 1)
+            if not plain:
+                cheaper &= ~((2 << best) - 1)
+            if not last:
+                cheaper &= ~PETIT_BIT
+        return lacks | cheaper
+    led = led_card(before)
+    if SUIT_OF[card] == SUIT_OF[led] != TRUMP_SUIT:
+        # It followed and did not win: nothing above an opponent's card of the suit, and
+        # nothing below its own.
+        suit = SUIT_MASK[SUIT_OF[card]]
+        if plain:
+            lacks |= suit & ~((2 << best) - 1)
+        return lacks | (suit & ((1 << card) - 1))
+    if SUIT_OF[card] == TRUMP_SUIT:
+        return lacks | (TRUMPS & ((1 << card) - 1) & ~PETIT_BIT)  # its cheapest trump
+    return lacks
+
+
+def read_sample(view: View, rng: random.Random) -> TarotState:
+    """A world of the view whose hands hold none of the cards `play_read` rules out; the
+    view's own world (`Game.sample`) where no deal fits that reading, as when a seat did
+    not play as basic does."""
+    try:
+        return view_sample(view, rng, _lacks(view))
+    except NoWorldFits:
+        return GAME.sample(view, rng)
+
+
+_read: list = [None, None]  # the last view read and its reading: the search reads one view
+
+
+def _lacks(view: View) -> list[int]:
+    if _read[0] is not view:
+        _read[0], _read[1] = view, play_read(view)
+    return _read[1]
 
 
 _NO_RNG = random.Random(0)  # basic's Tarot moves read no rng; `basic_move` wants one
@@ -435,4 +555,5 @@ def rate_scale(view: View) -> float:
 # model predicts (bench/README.md).
 SETTINGS = Settings(basic=basic_move, value=value, rate=0.8, fixed_cost=40, epsilon=0.0,
                     playout=playout, rate_scale=rate_scale, propose=ecart_options,
+                    draw=lambda game, view, rng: read_sample(view, rng),
                     explain=Explain(tries=4, cost=2.4, sample=sample, applies=others_bid))

@@ -52,14 +52,16 @@ def holder(hands, played, taker: int, called: int | None) -> int | None:
     return None
 
 
-def sample(view: View, rng: random.Random) -> TarotState:
+def sample(view: View, rng: random.Random, lacks=None) -> TarotState:
     """The hidden cards dealt among the other hands, the chien and the hidden écart:
     the shown chien stays with the taker (hand or écart, T5); the hidden écart holds
     ordinary cards only, and a taker who had to lay trumps kept no ordinary card (T5);
     poignée trumps stay with their seat, and a poignée shown with the Excuse leaves no
     other trump (T8); every void a play revealed holds (T9); no hand is a petit sec
     unless the deal was annulled for one (T3); a partner the seat knows holds the called
-    card, and a taker who called below the Kings holds every court above (T22)."""
+    card, and a taker who called below the Kings holds every court above (T22). `lacks`, one
+    mask a seat, adds cards a caller reads as missing from each hand (the AI's reading of
+    the play, rules/ai/tarot.py)."""
     public = view.public
     seat, hidden = view.seat, view.hidden
     players = len(public.hands)
@@ -78,6 +80,8 @@ def sample(view: View, rng: random.Random) -> TarotState:
         forbidden[sec] |= (TRUMPS | EXCUSE_BIT) & ~PETIT_BIT
     for s in range(players):
         allowed[s] &= ~forbidden[s]
+        if lacks is not None:
+            allowed[s] &= ~lacks[s]
     chien_taken = public.contract in ("prise", "garde") and public.chien_shown
     world = None
     for _attempt in range(200):
