@@ -464,3 +464,24 @@ def test_G8_the_worlds_drawn_give_no_dukal_to_a_seat_that_has_led_a_card():
                     plain += phantoms(GAME.sample(view, rng), since)
             state = GAME.apply(state, basic_move(state, seat, None))
     assert plain >= 20 and drawn <= plain // 5, (drawn, plain)
+
+
+def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
+    """`draw` keeps the last view's reading (its clauses and the seats that led); another
+    search's view read in between (another thread's) must not change the worlds a seed
+    draws: the reading is made again."""
+    compared = 0
+    for seed in range(4):
+        state = GAME.deal(random.Random(seed))
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.tricks or ()) % 6 == 5 and state.dukal is None:
+                model = ganjifa_ai.modelled(GAME.observe(state, seat))
+                alone = [ganjifa_ai.draw(GAME, model, random.Random(seed)) for _ in range(3)]
+                ganjifa_ai.modelled(GAME.observe(state, (seat + 1) % 3))
+                meanwhile = [ganjifa_ai.draw(GAME, model, random.Random(seed))
+                             for _ in range(3)]
+                assert alone == meanwhile, seed
+                compared += bool(ganjifa_ai._LAST_READING[0][3])
+            state = GAME.apply(state, basic_move(state, seat, None))
+    assert compared >= 20

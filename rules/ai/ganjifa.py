@@ -374,7 +374,7 @@ def modelled(view: View) -> View:
     voids = public.voids
     narrowed = public._replace(
         voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2]))
-    _LAST_CLAUSES[0] = (narrowed, view.seat, clauses)
+    _LAST_READING[0] = (narrowed, view.seat, _led_since(public, view.seat), clauses)
     return view._replace(public=narrowed)
 
 
@@ -501,11 +501,9 @@ DRAWS = 8  # draws of a world at most, while basic's play does not explain it
 # A Dukal that basic would have led weighs as several plays unexplained: in the playouts
 # it captures 3k cards at once (G8).
 PHANTOM_DUKAL = 8
-# `_led_since` of the view last drawn from, with that view's public part and seat (one
-# item, replaced whole, so that a thread reads a consistent one); and the clauses of the
-# view `modelled` gave last.
-_LAST_SINCE: list[tuple] = [(None, None, [])]
-_LAST_CLAUSES: list[tuple] = [(None, None, [])]
+# The view last read (`modelled`, `draw`): its public part and seat, its `_led_since` and
+# its clauses (one item, replaced whole, so that a thread reads a consistent one).
+_LAST_READING: list[tuple] = [(None, None, [], [])]
 
 
 def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Clause]) -> int:
@@ -523,20 +521,30 @@ def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Cla
     return out
 
 
+def _clauses_of(public: GanjifaState, seat: int) -> list[Clause]:
+    """The clauses of a view `modelled` gave (its voids hold the reading's lacks); none for
+    the view itself, which the search draws from when no deal fits the model: its
+    opponents did not play as basic."""
+    if not public.tricks:
+        return []
+    lacks, clauses = _lacks_by_basic(public, seat)
+    voids = public.voids
+    return clauses if not any(lacks[s] & ~voids[s] for s in range(PLAYERS)) else []
+
+
 def draw(game, view: View, rng: random.Random) -> GanjifaState:
     """A world of the view (`Game.sample`) that basic's play of the history explains
     (`misfits`): up to DRAWS draws, else the one that explains the most of it (a client's
     opponents may play otherwise)."""
     world = game.sample(view, rng)
     public, seat = view.public, view.seat
-    last = _LAST_SINCE[0]  # a search draws all its worlds from one view
+    last = _LAST_READING[0]  # a search draws all its worlds from one view
     if last[0] is public and last[1] == seat:
-        since = last[2]
-    else:
+        since, clauses = last[2], last[3]
+    else:  # read again: the same worlds whichever view another thread read meanwhile
         since = _led_since(public, seat)
-        _LAST_SINCE[0] = (public, seat, since)
-    last = _LAST_CLAUSES[0]
-    clauses = last[2] if last[0] is public and last[1] == seat else []
+        clauses = _clauses_of(public, seat)
+        _LAST_READING[0] = (public, seat, since, clauses)
     if not since and not clauses:
         return world
     missed = misfits(world, since, clauses)
