@@ -192,3 +192,81 @@ def test_D9_D16_the_bitmask_solver_keeps_a_short_first_bout_to_five_attacks():
                              first_bout=5))
     assert GAME.legal_moves(state) == [Move(0, "pass")]
     assert endgame.Bits(state.trump).root(state)[1] == [Move(0, "pass")]
+
+
+
+def club_deal_states(seeds: range) -> list:
+    """Every state of two-player deals the club player plays for both seats."""
+    from rules.ai.durak_club import club_move
+    states = []
+    for seed in seeds:
+        state = deal(random.Random(seed))
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            states.append(state)
+            state = apply(state, club_move(state, state.to_act, rng))
+    return states
+
+
+def club_explained(world, seat: int) -> int:
+    """`explained` the long way: each of the other seat's moves in the bout asked again of
+    the club player, on the state as it stood then."""
+    from rules.ai.durak_club import club_move
+    from rules.ai.durak_read import bout_moves
+    s = named(world)
+    moves = bout_moves(s.attacker, s.table, s.taking)
+    count = 0
+    for k, (who, before, move) in enumerate(moves):
+        if who == seat:
+            continue
+        hands = list(s.hands)
+        for w, _, m in moves[k:]:  # the cards laid from here on, back in their hands
+            if m.card is not None:
+                hands[w] |= 1 << m.card
+        taken = any(m.action == "take" for _, _, m in moves[:k])
+        then = s._replace(hands=tuple(hands), table=before, taking=taken,
+                          phase="attack" if move.action == "attack" else "defend")
+        count += club_move(then, who, random.Random(0)) == move
+    return count
+
+
+def test_D6_D10_the_bout_read_back_is_the_club_players():
+    # With the true hands every move of the other seat in the bout is the club player's
+    # (full marks for the true deal); in worlds drawn from a view, the quick reading
+    # agrees with asking the club player again, move by move.
+    from rules.ai.durak_read import bout_moves, explained
+    checked = 0
+    for n, state in enumerate(club_deal_states(range(6))):
+        s = named(state)
+        if not s.table:
+            continue
+        for seat in (0, 1):
+            theirs = sum(1 for m in bout_moves(s.attacker, s.table, s.taking) if m[0] != seat)
+            assert explained(state, seat) == club_explained(state, seat) == theirs
+            checked += theirs
+            world = sample(GAME.observe(state, seat), random.Random(n))
+            assert explained(world, seat) == club_explained(world, seat)
+    assert checked > 100
+
+
+def test_D6_D7_worlds_drawn_read_the_other_hand_from_the_bout():
+    # The search's worlds explain the other seat's play in the bout more often than the
+    # view's plain draws, and they keep the view's own cards: the reading only chooses
+    # among worlds of the view.
+    from rules.ai.durak_read import bout_moves, draw, explained
+    plain = read = 0
+    for state in club_deal_states(range(4)):
+        s = named(state)
+        if not s.table or s.to_act is None:
+            continue
+        view = GAME.observe(state, s.to_act)
+        theirs = sum(1 for m in bout_moves(s.attacker, s.table, s.taking)
+                     if m[0] != view.seat)
+        if not theirs:
+            continue
+        for k in range(5):
+            world = draw(GAME, view, random.Random(k))
+            assert named(world).hands[view.seat] == s.hands[view.seat]
+            read += explained(world, view.seat) == theirs
+            plain += explained(sample(view, random.Random(k)), view.seat) == theirs
+    assert read > plain * 1.1, (read, plain)
