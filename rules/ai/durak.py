@@ -10,7 +10,6 @@ import random
 from rules.ai.durak_club import TRUMP_COST, club_move
 from rules.ai.durak_endgame import exact_move
 from rules.ai.durak_playout import covers, playout
-from rules.ai.durak_read import draw
 from rules.ai.settings import Settings
 from rules.cards import bit_list
 from rules.durak import (
@@ -113,4 +112,4 @@ def rate_scale(view: View) -> float:
 
 
 SETTINGS = Settings(basic=level_move, value=value, rate=RATE, exact=exact_move,
-                    playout=playout, rate_scale=rate_scale, draw=draw)
+                    playout=playout, rate_scale=rate_scale)
