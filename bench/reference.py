@@ -9,6 +9,9 @@ non-trump card of a rank on the table while there is one, defend with the cheape
 that beats (the lowest of the attack's suit, else the lowest trump), and take when none
 does. It reads only its own hand and the table, as a player would.
 
+`club` (Tarot, bench/reference_tarot.py): the bid by a published barème, the écart and the
+play by the conventions French club guides teach.
+
 Each reference player is `move(game, view, rng)`, given the acting seat's view."""
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bench.reference_tarot import club_tarot
 from rules.durak import RANK_OF, SUIT_OF
 from rules.game import Game, Move, View
 
@@ -57,4 +61,5 @@ def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
 
 PLAYERS: dict[tuple[str, str], Callable[[Game, View, random.Random], Move]] = {
     ("durak", "greedy"): greedy_durak,
+    ("tarot", "club"): club_tarot,
 }

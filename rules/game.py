@@ -273,6 +273,12 @@ class Game:
         return self.deck
 
     @property
+    def decks(self) -> dict[int, tuple[int, ...]]:
+        """Each deck the game deals, by its size: its cards (indices of `all_cards`) in
+        suit and rank order. One deck, unless the game deals several (Durak's D16)."""
+        return {len(self.deck): tuple(range(len(self.deck)))}
+
+    @property
     def counts(self) -> tuple[int, ...]:
         """The counts of players the game deals for (Tarot's T18); `players` is the
         default one."""

@@ -45,9 +45,13 @@ class GameSchemas:
             out.update(self.extra_info(ENGLISH))
         return out
 
-    def cards(self) -> list[dict]:
+    def cards(self, size: int | None = None) -> list[dict]:
+        """GameInfo's `cards`: the default deck's, or the deck of `size` cards (D16)."""
+        game = self.game
+        listed = range(len(game.deck)) if size is None else game.decks[size]
         out = []
-        for i, c in enumerate(self.game.deck.cards):
+        for i in listed:
+            c = game.all_cards.cards[i]
             card: dict[str, Any] = {"code": c.code, "suit": c.suit, "rank": c.rank,
                                     "name": c.name, "label": c.label}
             if c.points is not None:

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import orjson
 from flask import Blueprint, Response
@@ -224,8 +225,26 @@ def games():
 @api.get("/v1/games/<game_id>")
 def game_info(game_id: str):
     schemas = game_for(game_id)
+    asked = parse_qs(call.environ().get("QUERY_STRING", ""), keep_blank_values=True).get("cards")
+    size = deck_size(schemas.game, asked[0] if asked else None)
     return json_response({**i18n.game_info(schemas.info()),
-                          "cards": i18n.cards(game_id, schemas.cards())})
+                          "cards": i18n.cards(game_id, schemas.cards(size), size=size)})
+
+
+def deck_size(game: Game, asked: str | None) -> int | None:
+    """`?cards=N` of GameInfo: the size of one of the game's decks (Durak's D16: 24, 36 or
+    52), for `cards` to list that deck; None, the default deck."""
+    if asked is None:
+        return None
+    sizes = sorted(game.decks)
+    if asked.isascii() and asked.isdigit() and int(asked) in game.decks:
+        return int(asked)
+    listed = ", ".join(map(str, sizes))
+    raise ProblemError(422, "invalid-deck", "Invalid deck",
+                       f"{game.name} has no deck of {asked[:20]} cards: {listed}.",
+                       [error("cards", f"One of {listed}.")],
+                       detail_key="problem.invalid-deck.detail.size",
+                       params={"game": game.name, "given": asked[:20], "sizes": listed})
 
 
 def seeded(seed: int | None) -> random.Random:

@@ -153,7 +153,7 @@ def card_name(lang: str, game: str, suit: str, rank: str) -> str:
 
 
 _infos: dict[tuple[str, str], dict] = {}
-_cards: dict[tuple[str, str], list[dict]] = {}
+_cards: dict[tuple[str, str, int | None], list[dict]] = {}
 
 
 def game_info(info: dict, lang: str | None = None) -> dict:
@@ -187,13 +187,15 @@ def _localize_info(info: dict, lang: str) -> dict:
     return out
 
 
-def cards(game: str, listed: list[dict], lang: str | None = None) -> list[dict]:
-    """A game's card list with names (and the words of a game's own card fields) in the
-    request's language; codes, suits, ranks and labels as they are."""
+def cards(game: str, listed: list[dict], lang: str | None = None, size: int | None = None
+          ) -> list[dict]:
+    """A game's card list (its deck of `size` cards, the default deck's for None) with
+    names (and the words of a game's own card fields) in the request's language; codes,
+    suits, ranks and labels as they are."""
     lang = lang or language()
     if lang == DEFAULT:
         return listed
-    key = (game, lang)
+    key = (game, lang, size)
     out = _cards.get(key)
     if out is None:
         out = _localize_cards(game, listed, lang)

@@ -61,6 +61,11 @@ def test_games_and_a_game_with_its_cards(client):
     assert [g["id"] for g in games] == ["durak", "tarot", "ganjifa"]
     durak = client.game("durak")
     assert durak["players"] == 2 and len(durak["cards"]) == 36
+    # D16: the 52-card deck's listing, its Twos first in each suit.
+    assert [c["code"] for c in client.game("durak", cards=52)["cards"][:2]] == ["2S", "3S"]
+    with pytest.raises(ProblemError) as refused:
+        client.game("durak", cards=40)
+    assert refused.value.type == "/problems/invalid-deck"
 
 
 @pytest.mark.parametrize("game", ["durak", "tarot", "ganjifa"])

@@ -125,3 +125,33 @@ def test_invalid_deals_and_states_are_named_as_422(server):
         assert r.json()["reason"]["code"] in ("transfer_not_allowed", "card_not_in_hand")
         assert problem_fields(post(s, server, "view", {"state": state, "seat": 3})) == [
             "seat"]
+
+
+@pytest.mark.parametrize("size", [24, 36, 52])
+def test_D16_game_info_lists_each_deck_every_card_of_its_deals_named(server, size):
+    with requests.Session() as s:
+        info = s.get(f"{server}{BASE}", params={"cards": size}, timeout=30).json()
+        listed = [c["code"] for c in info["cards"]]
+        deck = post(s, server, "deal", {"seed": size, "cards": size}).json()["deck"]
+        assert len(listed) == size and sorted(listed) == sorted(deck)
+        # Suit by suit, low to high: the order a hand is shown in.
+        ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+        order = [("SHDC".index(c["suit"]), ranks.index(c["rank"])) for c in info["cards"]]
+        assert order == sorted(order)
+        assert info["deck"]["size"] == 36  # `deck` describes the default deck
+        hungarian = s.get(f"{server}{BASE}?cards={size}", headers={"Accept-Language": "hu"},
+                          timeout=30).json()["cards"]
+        assert [c["code"] for c in hungarian] == listed
+        assert all(h["name"] != c["name"] for h, c in zip(hungarian, info["cards"], strict=True))
+    if size == 36:  # the default listing, unchanged
+        assert requests.get(f"{server}{BASE}", timeout=30).json() == info
+
+
+@pytest.mark.parametrize("asked", ["40", "0", "-36", "thirty", "36.0", "²", ""])
+def test_D16_game_info_of_a_deck_the_game_has_not_is_a_422_naming_cards(server, asked):
+    r = requests.get(f"{server}{BASE}", params={"cards": asked}, timeout=30)
+    assert r.status_code == 422 and problem_fields(r) == ["cards"]
+    assert r.json()["type"] == "/problems/invalid-deck" and "24, 36, 52" in r.json()["detail"]
+    tarot = requests.get(f"{server}/v1/games/tarot?cards=52", timeout=30)
+    assert tarot.status_code == 422 and "78" in tarot.json()["detail"]
+    assert requests.get(f"{server}/v1/games/tarot?cards=78", timeout=30).status_code == 200

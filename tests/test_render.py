@@ -104,7 +104,7 @@ def test_D18_every_seat_is_drawn_round_the_viewer_with_its_role(client, name):
         assert " · defender" in lines[st["defender"]]
         roles = " ".join(lines.values())
         assert roles.count(" · attacker") == 1 and roles.count(" · defender") == 1
-        assert " · you" in lines[seat] and f"{len(st['hands'][seat])} cards" in lines[seat]
+        assert " · you" in lines[seat] and f"cards: {len(st['hands'][seat])}" in lines[seat]
 
 
 def test_D23_seats_gone_out_are_marked_and_listed_in_order(client):

@@ -129,6 +129,27 @@ def test_D16_D21_four_players_with_passing_set_up_and_the_attack_passed_on(table
     assert "You: passes the attack on with Six of " in table.page.inner_text("#log")
 
 
+def test_D16_a_52_card_deal_at_the_table_names_and_sorts_every_card(table):
+    """The 52-card deck is offered (D16); its low ranks are named and sorted like the
+    rest, by suit and then rank, as GET /v1/games/durak?cards=52 lists them."""
+    table.open("pace=0&seed=5")
+    table.page.select_option("#game", "durak-3")
+    table.page.select_option("#option-cards", "52")
+    table.deal("durak-3")
+    state = table.page.evaluate("JSON.parse(localStorage.getItem('cardavia.table.deal')).state")
+    assert len(state["stock"]) == 52 - 3 * 6  # D17: six cards a hand, the rest the stock
+    names = table.page.eval_on_selector_all("#hand img.art", "els => els.map(e => e.alt)")
+    codes = table.page.eval_on_selector_all("#hand [data-code]",
+                                            "els => els.map(e => e.dataset.code)")
+    held = state["hands"][int(table.page.input_value("#seat"))]
+    assert len(names) == len(codes) == len(held) and set(codes) == set(held)
+    assert all(" of " in n for n in names), names  # every card by its name, not its code
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    keys = [("SHDC".index(c[-1]), ranks.index(c[:-1])) for c in codes]
+    assert keys == sorted(keys)
+    table.shot("durak-52")
+
+
 def test_T4_T5_T8_T17_a_tarot_bid_discard_poignee_tricks_and_itemised_settlement(table):
     table.open("pace=0&seed=110")  # seat 0 holds ten trumps once the chien is taken
     table.deal("tarot-4")

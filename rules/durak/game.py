@@ -22,6 +22,7 @@ from rules.durak.cards import (
     SUITS,
     TAKES,
     deck_size_of,
+    sorted_cards,
 )
 from rules.durak.deal import deal_from
 from rules.durak.options import CLASSIC, COUNTS, PLAYERS, Setup, setup, setup_problems
@@ -66,6 +67,10 @@ def deck_problems(order: list[int], size: int) -> list[Problem]:
     return problems
 
 
+# D16: each deck's cards in suit and rank order (the 36-card deck's is its index order).
+DECK_LISTS = {size: tuple(sorted_cards(mask)) for size, mask in DECKS.items()}
+
+
 class Durak(Game):
     id = "durak"
     name = english("game.durak.name")
@@ -87,6 +92,10 @@ class Durak(Game):
     def all_cards(self) -> Deck:
         """D16: the cards of all three decks, one numbering (rules/durak/cards.py)."""
         return ALL
+
+    @property
+    def decks(self) -> dict[int, tuple[int, ...]]:
+        return DECK_LISTS
 
     @property
     def counts(self) -> tuple[int, ...]:

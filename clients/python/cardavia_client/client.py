@@ -158,9 +158,11 @@ class Client:
         return cast(list[GameInfo], self._json("GET", "/v1/games")["games"])
 
     @_answer
-    def game(self, game: str) -> GameInfo:
-        """`GET /v1/games/{game}`: one game, with every card of its deck."""
-        return cast(GameInfo, self._json("GET", f"/v1/games/{game}"))
+    def game(self, game: str, cards: int | None = None) -> GameInfo:
+        """`GET /v1/games/{game}`: one game, with every card of its deck, or of its deck
+        of `cards` cards (Durak's 24, 36 or 52)."""
+        query = "" if cards is None else f"?cards={int(cards)}"
+        return cast(GameInfo, self._json("GET", f"/v1/games/{game}{query}"))
 
     @_answer
     def deal(self, game: str, *, seed: int | None = None, deck: list[str] | None = None,

@@ -27,7 +27,8 @@ export function api(lang) {
   const post = (game, action, body) => call("POST", `/v1/games/${game}/${action}`, body);
   return {
     games: () => call("GET", "/v1/games"),
-    info: (game) => call("GET", `/v1/games/${game}`),
+    // `cards`: the size of the deck to list (Durak's D16), or the default deck's.
+    info: (game, cards) => call("GET", `/v1/games/${game}${cards ? `?cards=${cards}` : ""}`),
     rules: (game) => call("GET", `/v1/games/${game}/rules`),
     deal: (game, body) => post(game, "deal", body),
     legalMoves: (game, state) => post(game, "legal-moves", { state }),

@@ -132,7 +132,7 @@ function buildSettings() {
 // ---- the deal ----------------------------------------------------------------------
 
 async function gameWords(game) {
-  const info = await page.service.info(game);
+  const info = await page.service.info(game, GAMES[game].listedDeck);
   page.info = { ...info, byCode: new Map(info.cards.map((card, i) => [card.code, { ...card, i }])) };
   showRules(game);
 }

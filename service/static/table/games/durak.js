@@ -5,10 +5,10 @@ import { h } from "../dom.js";
 import { scoreList } from "./common.js";
 
 const PLAYERS = [2, 3, 4, 5, 6]; // D16
-// D16's decks the page offers, the default first: the cards' names and order come from
-// GET /v1/games/durak, which lists the 36-card deck (the 24-card deck is within it).
-const DECKS = [36, 24];
-const MOST_PLAYERS = { 24: 4, 36: 6 }; // D16: a 24-card deck serves at most four
+// D16's decks the page offers, the default first. The cards' names and their order in a
+// hand come from GET /v1/games/durak?cards=52, whose deck holds the other two.
+const DECKS = [36, 24, 52];
+const MOST_PLAYERS = { 24: 4, 36: 6, 52: 6 }; // D16: a 24-card deck serves at most four
 
 // D18: the state names the defender with more than two players; with two it is the seat
 // that is not attacking.
@@ -24,6 +24,7 @@ export default {
   setupLabel: (setup, t, name) => (setup.players === 2 ? name
     : t("setup.tarot", { name, n: setup.players })),
   cardShape: "french",
+  listedDeck: 52,
   players: (config) => config.players ?? 2,
   // The variants chosen at the deal (D16, D19, D21), as the setup's own fields.
   options: (config, t) => [

@@ -1,0 +1,53 @@
+"""The outside reference players of bench/reference.py: they play only legal moves, and
+Tarot's `club` bids by the published barème it names (its worked examples give the same
+points). Nothing here is timed; their figures are bench/README.md's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench import ai, reference
+from bench.reference_tarot import chavey, club_bid
+from rules.cards import mask_of
+from rules.tarot import DECK
+
+
+def hand(codes: str) -> int:
+    return mask_of(DECK.index[c] for c in codes.split())
+
+
+# Chavey's barème as the Tarot clubs reprint it, with the points of its worked examples.
+GARDE_HAND = "T21 T19 T12 T6 T1 EX KH CH 10H 8H 1H JD 8D QC CC 7C 6S 4S"  # 41 + 14 + 5
+PASS_HAND = "T20 T18 T14 T13 T9 T8 T6 KH 10H 5H 4H KD QD 7C 8C 8S 7S 5S"  # 18 + 6 + 10
+
+
+def test_club_bids_by_chaveys_worked_examples():
+    assert chavey(hand(GARDE_HAND)) == 60 and club_bid(hand(GARDE_HAND), ()) == "garde"
+    assert chavey(hand(PASS_HAND)) == 34 and club_bid(hand(PASS_HAND), ()) == "pass"
+    # A higher bid already made leaves the garde hand nothing to say (T4).
+    assert club_bid(hand(GARDE_HAND), ("garde",)) == "pass"
+
+
+def test_chavey_counts_a_run_of_major_trumps():
+    # The third example's trumps: 10 + 8 + 8 x 2 + 4 x 2 + 3 (21, 20 and 19 in a run).
+    trumps = hand("T21 T20 T19 T16 T14 T12 T8 EX")
+    assert chavey(trumps) == 45
+
+
+@pytest.mark.parametrize(("game_id", "level"), [
+    ("tarot3", "club"), ("tarot", "club"), ("tarot5", "club"), ("durak", "greedy")])
+def test_reference_players_play_only_legal_moves(game_id, level):
+    game = ai.GAMES[ai.registry_id(game_id)].game
+    player = reference.PLAYERS[ai.registry_id(game_id), level]
+    takers = 0
+    for seed in range(25):
+        state = ai.seeded_deal(game_id, seed)
+        while (seat := game.to_act(state)) is not None:
+            move = player(game, game.observe(state, seat), random.Random(seed))
+            assert game.verify(state, move) is None, (seed, move)
+            state = game.apply(state, move)
+        assert game.settlement(state) is not None
+        takers += getattr(state, "taker", None) is not None
+    assert game_id == "durak" or takers > 0  # the barème takes some deals
