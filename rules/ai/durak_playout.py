@@ -16,12 +16,6 @@ from rules.durak import BEATERS, BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_MASK, SUIT
 from rules.durak.cards import ALL_RANKS
 
 CARDS = 52
-# A playout's result by the cards the loser keeps (D15 counts only who is left holding
-# cards): a win by many cards lies farther from the worlds it would be lost in than a
-# win by one, so the search tells apart candidates whose wins and losses tie. Up to
-# MARGIN of the value; MARGIN_CARDS or more count alike.
-MARGIN = 0.1
-MARGIN_CARDS = 10
 
 
 class Order:
@@ -191,15 +185,14 @@ def _cards(mask: int, card: list[int]) -> int:
 
 
 def playout(state, seat: int) -> float | None:
-    """The seat's value after the club player's play to the end, on the side of 1/2 that
-    rules/ai/durak.py's `value` gives (1 a win, 1/2 a draw, 0 the durak, D15), a win or
-    loss by few cards MARGIN nearer to 1/2; None for a deal this engine does not play."""
+    """The seat's value (rules/ai/durak.py's `value`: 1 a win, 1/2 a draw, 0 the durak)
+    after the club player's play to the end; None for a deal this engine does not play."""
     if not covers(state):
         return None
     h0, h1 = play(state)
     mine, theirs = (h0, h1) if seat == 0 else (h1, h0)
     if mine and not theirs:
-        return MARGIN * (1 - min(mine.bit_count(), MARGIN_CARDS) / MARGIN_CARDS)
+        return 0.0
     if theirs and not mine:
-        return 1 - MARGIN * (1 - min(theirs.bit_count(), MARGIN_CARDS) / MARGIN_CARDS)
+        return 1.0
     return 0.5
