@@ -335,10 +335,11 @@ def test_G6_G8_a_revoke_shown_by_a_later_dukal_is_caught():
     assert [p.field for p in e.value.problems] == ["tricks.1.cards.1.card"]
 
 
-def unexplained(world, seat: int) -> int:
+def unexplained(world, seat: int, plays: range = range(3)) -> int:
     """The other seats' plays in the world's completed tricks (the forced opening lead
     aside) that basic would not have made had the world been the deal, each replayed from
-    the hands of its time: the world's hands with every card played since put back."""
+    the hands of its time: the world's hands with every card played since put back.
+    `plays`: which of a trick's plays to count (0 the lead, 1 and 2 the follows)."""
     tricks = world.tricks
     hands = list(world.hands)
     for i, card in enumerate(world.trick):
@@ -355,7 +356,7 @@ def unexplained(world, seat: int) -> int:
         held = list(then[t])
         for j in range(3):
             s = (leader + j) % 3
-            if t and s != seat:
+            if t and s != seat and j in plays:
                 before = world._replace(hands=tuple(held), captured=(gone, 0, 0), leader=leader,
                                         trick=tuple(cards[:j]), dukal=None, to_act=s)
                 move = basic_move(before, s, None)
@@ -389,6 +390,58 @@ def test_worlds_of_the_modelled_view_are_deals_basic_would_have_played():
     assert narrowed <= 0.3 * plain, (narrowed, plain, worlds)
 
 
+def test_G6_G7_every_follow_of_the_history_is_basic_s_in_the_worlds_drawn():
+    """A follower's card says what it lacked (`_Reading.follows`): the last to play that
+    lost held no card of its options that beats the trick, since basic wins whenever it
+    can as last to play; the second to play that lost held no safe winner, none cheaper
+    than its card when it won, and its cheapest card when its winner was no boss. In
+    the worlds the search draws, basic's play then explains every follow of the
+    history but for a few worlds where `draw` found none that fits all. Deals without a
+    Dukal, whose timing the history does not record."""
+    follows = leads = worlds = 0
+    for seed in range(6):
+        state = GAME.deal(random.Random(seed))
+        rng = random.Random(seed)
+        while state.to_act is not None and not state.dukals:
+            seat = state.to_act
+            if len(state.tricks or ()) % 4 == 3 and not state.trick:
+                view = GAME.observe(state, seat)
+                model = ganjifa_ai.modelled(view)
+                for _ in range(3):
+                    world = ganjifa_ai.draw(GAME, model, rng)
+                    follows += unexplained(world, seat, range(1, 3))
+                    leads += unexplained(world, seat, range(1))
+                    worlds += 1
+            state = GAME.apply(state, basic_move(state, seat, None))
+    assert worlds >= 60
+    assert follows <= worlds // 30 and leads <= worlds // 10, (follows, leads, worlds)
+
+
+def test_G7_a_lead_s_clauses_hold_in_the_deal_and_in_most_worlds_drawn():
+    """A lead is basic's cheapest boss: a cheaper card the leader held was no boss, so when
+    every card above it is unseen now, the other seat held one of them (a clause of
+    `_lacks_by_basic`, which per-card lacks cannot say). The true deal breaks none, and
+    `draw` keeps the world that breaks the fewest of its draws, far fewer than the
+    modelled view's plain draws break."""
+    clauses = drawn = plain = 0
+    for seed in range(6):
+        state = GAME.deal(random.Random(seed))
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.tricks or ()) % 3 == 1 and state.dukal is None:
+                view = GAME.observe(state, seat)
+                model = ganjifa_ai.modelled(view)
+                _, found = ganjifa_ai._lacks_by_basic(view.public, seat)
+                clauses += len(found)
+                assert ganjifa_ai.misfits(state, [], found) == 0, seed
+                for _ in range(10):
+                    drawn += ganjifa_ai.misfits(ganjifa_ai.draw(GAME, model, rng), [], found)
+                    plain += ganjifa_ai.misfits(GAME.sample(model, rng), [], found)
+            state = GAME.apply(state, basic_move(state, seat, None))
+    assert clauses >= 50 and plain >= 50 and drawn <= plain // 4, (clauses, drawn, plain)
+
+
 def test_G8_the_worlds_drawn_give_no_dukal_to_a_seat_that_has_led_a_card():
     """Basic leads a Dukal whenever it can (G8), so a seat that has led a single card since
     the opening held none then, nor holds one now: the worlds the search draws (`draw`)
@@ -411,3 +464,24 @@ def test_G8_the_worlds_drawn_give_no_dukal_to_a_seat_that_has_led_a_card():
                     plain += phantoms(GAME.sample(view, rng), since)
             state = GAME.apply(state, basic_move(state, seat, None))
     assert plain >= 20 and drawn <= plain // 5, (drawn, plain)
+
+
+def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
+    """`draw` keeps the last view's reading (its clauses and the seats that led); another
+    search's view read in between (another thread's) must not change the worlds a seed
+    draws: the reading is made again."""
+    compared = 0
+    for seed in range(4):
+        state = GAME.deal(random.Random(seed))
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.tricks or ()) % 6 == 5 and state.dukal is None:
+                model = ganjifa_ai.modelled(GAME.observe(state, seat))
+                alone = [ganjifa_ai.draw(GAME, model, random.Random(seed)) for _ in range(3)]
+                ganjifa_ai.modelled(GAME.observe(state, (seat + 1) % 3))
+                meanwhile = [ganjifa_ai.draw(GAME, model, random.Random(seed))
+                             for _ in range(3)]
+                assert alone == meanwhile, seed
+                compared += bool(ganjifa_ai._LAST_READING[0][3])
+            state = GAME.apply(state, basic_move(state, seat, None))
+    assert compared >= 20

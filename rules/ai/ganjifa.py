@@ -147,6 +147,10 @@ class _Reading:
         self.beaters = BEATERS[public.trump]
         self.lacks = [0, 0, 0]
         self.unlike_basic = [False, False, False]
+        # What per-card lacks cannot say, for `misfits`: (s, cards, above, held): seat s
+        # holds none of `cards` unless the other seat holds one of `above` (all unseen),
+        # or with `held`, none of `cards` if the other seat holds one of `above`.
+        self.clauses: list[tuple[int, int, int, bool]] = []
         self.hand = public.hands[seat]
         self.unseen = _unseen(public, seat)
         self.played, self.answers = _in_progress(public)
@@ -172,12 +176,14 @@ class _Reading:
             self.unlike_basic[s] = True
         self.lacks[s] |= cards
 
-    def follows(self, leader: int, cards: tuple[int, ...]) -> None:
-        """In a trick, complete or in progress: a follower that did not win played its
+    def follows(self, t: int, leader: int, cards: tuple[int, ...]) -> None:
+        """Trick t, complete or in progress: a follower that did not win played its
         cheapest card of the led suit, or, void (G6), of the suit it played (and a trump
         played void says no plain suit came before the trump in its search for the next
-        suit it held); the last to play that won did so with its cheapest winning card.
-        A second to play that won tells too little to use."""
+        suit it held); the last to play wins whenever it can, with its cheapest winner;
+        the second to play held no safe winner (`_safe_winners`) when it lost, none
+        cheaper than its card when it won, and when its card was no boss, it won with its
+        cheapest card."""
         trump, before, beaters = self.trump, self.before, self.beaters
         led = SUIT_OF[cards[0]]
         best = cards[0]
@@ -186,17 +192,77 @@ class _Reading:
             wins = beaters[best] >> card & 1
             if s != self.seat:
                 suit = SUIT_OF[card]
-                if not wins:
-                    self.lack(s, before[card] & SUIT_MASK[suit])
-                    if suit == trump and suit != led:
-                        for skipped in AFTER[led]:
-                            if skipped == trump:
-                                break
-                            self.lack(s, SUIT_MASK[skipped])
-                elif j == 2:
-                    self.lack(s, before[card] & beaters[best] & SUIT_MASK[suit])
+                # The cards of its options that beat the trick so far (G6, G7): of the led
+                # suit when it followed it, else trumps.
+                winners = beaters[best] & SUIT_MASK[led if suit == led else trump]
+                cheapest = before[card] & SUIT_MASK[suit]
+                if suit == trump and suit != led:
+                    cheapest |= self._skipped(led)
+                if not wins or (j == 1 and not self._boss_then(t, s, card, cards[0])):
+                    self.lack(s, cheapest)
+                elif j == 1:
+                    # No boss if the other seat held a card above it: then its cheapest.
+                    above = beaters[card] & SUIT_MASK[suit] & self.unseen
+                    if above:
+                        self.clauses.append((s, cheapest, above, True))
+                cheaper = winners & before[card] if wins else winners
+                self.lack(s, cheaper if j == 2 else self._safe_winners(t, s, cheaper, cards[0]))
             if wins:
                 best = card
+
+    def _skipped(self, led: int) -> int:
+        """The plain suits that G6 reaches before the trump on a trick led in `led`: none
+        held by a seat that trumped it as its cheapest option."""
+        out = 0
+        for skipped in AFTER[led]:
+            if skipped == self.trump:
+                break
+            out |= SUIT_MASK[skipped]
+        return out
+
+    def _accounted(self, t: int, s: int, shown: int) -> int:
+        """Cards seat s did not count as unseen at trick t: gone before it, shown in the
+        trick, or its own then (played from that trick on, or in a Dukal it led or
+        answered, which it held then or had already given up)."""
+        return self.prior[t] | shown | self.played[s] | self.in_dukals[s]
+
+    def _safe_winners(self, t: int, s: int, winners: int, shown: int) -> int:
+        """Those of `winners` that seat s, second to play at trick t, would have seen as
+        safe (no card of their suit above them unseen, `_boss`) had it held them: every
+        card above them gone or its own then. Basic would have won with one. One with
+        the cards above it not so accounted for but all unseen now is safe unless the
+        other seat held one of those: a clause."""
+        accounted = self._accounted(t, s, 1 << shown)
+        elsewhere = self._elsewhere(s)
+        out = 0
+        rest = winners
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            higher = self.beaters[c] & SUIT_MASK[SUIT_OF[c]]
+            outside = higher & ~accounted
+            if not outside:
+                out |= low
+            elif low & self.unseen and not outside & (elsewhere | self.undated):
+                self.clauses.append((s, low, outside, False))
+        return out
+
+    def _elsewhere(self, s: int) -> int:
+        """Cards known to lie outside seat s's hand at the trick at hand: the searching
+        seat's, and those the other seats played from that trick on."""
+        elsewhere = self.hand
+        for o in range(PLAYERS):
+            if o != s:
+                elsewhere |= self.played[o]
+        return elsewhere
+
+    def _boss_then(self, t: int, s: int, card: int, shown: int) -> bool:
+        """Whether `card`, which seat s played second at trick t, may have been a boss to
+        it then: no card above it known to lie elsewhere (the searching seat's, or played
+        since by the third seat)."""
+        higher = self.beaters[card] & SUIT_MASK[SUIT_OF[card]]
+        return not higher & self._elsewhere(s) & ~(1 << shown)
 
     def lead(self, t: int, leader: int, card: int) -> None:
         """Basic's lead of `card` at trick t (no Dukal, not the opening): the cheapest of
@@ -218,8 +284,11 @@ class _Reading:
             forbidden = ~SUIT_MASK[trump]
         else:
             forbidden = before[card] & ~SUIT_MASK[trump]
+            above = beaters[card] & SUIT_MASK[suit] & unseen
             if after & before[card]:
-                self.lack(PLAYERS - leader - self.seat, beaters[card] & SUIT_MASK[suit] & unseen)
+                self.lack(PLAYERS - leader - self.seat, above)
+            elif above:  # no boss if the other seat held one of those: then its cheapest
+                self.clauses.append((leader, before[card], above, True))
         # For each boss it may not have held: the higher cards of its suit either gone or
         # the leader's then for sure (a Dukal it led or answered held them either way).
         accounted = self.prior[t] | after | self.in_dukals[leader]
@@ -232,10 +301,14 @@ class _Reading:
                 rest ^= low
                 higher = beaters[low.bit_length() - 1] & SUIT_MASK[s]
                 outside = higher & ~accounted
+                if higher & elsewhere or outside & self.undated:
+                    continue  # it was no boss, or may have been a Dukal's card then
                 if low & unseen:
                     if not outside:
                         self.lack(leader, low)  # it would have been a boss
-                elif not higher & elsewhere and not outside & self.undated:
+                    else:  # a boss unless the other seat held one of those above it
+                        self.clauses.append((leader, low, outside, False))
+                else:
                     # The leader held this card then, and it was no boss: one of the
                     # higher cards still unseen was the other seat's.
                     left = outside & unseen
@@ -243,14 +316,24 @@ class _Reading:
                         self.unlike_basic[leader] = True
                     elif not left & (left - 1):
                         self.lack(leader, left)
+                    else:
+                        self.clauses.append((leader, -1, left, False))
 
 
-def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
+Clause = tuple[int, int, int, int, bool]  # (seat, other seat, …): `_Reading.clauses`
+
+
+def _lacks_by_basic(public: GanjifaState, seat: int) -> tuple[list[int], list[Clause]]:
     """The cards each other seat cannot hold now had it played the deal's history as basic
     does (`basic_move`), read from what `seat` sees: every rule takes a card basic chose
     as the cheapest of some set, so the seat held none of that set cheaper than it then,
     and cards only leave a hand (`_Reading.follows`, `_Reading.lead`); an answer to a Dukal
     is the seat's k cheapest cards.
+
+    What per-card lacks cannot say comes as clauses, for `misfits`: a seat that held a
+    card cheaper than its lead or its winner as second to play, one that would have been a
+    boss unless the other seat held a card above it; a lead or a second's winner that was
+    no boss if the other seat held a card above it, and then the seat's cheapest card.
 
     A seat that later played a card it could not have held, had it played as basic, is
     no basic player: nothing is inferred for it (against random players, the inferences
@@ -258,21 +341,24 @@ def _lacks_by_basic(public: GanjifaState, seat: int) -> list[int]:
     r = _Reading(public, seat)
     tricks = r.tricks
     if public.trick:  # the trick in progress, read as a completed one
-        r.follows(public.leader, public.trick)
+        r.follows(len(tricks), public.leader, public.trick)
         if public.leader != seat:
             r.lead(len(tricks), public.leader, public.trick[0])
     for t in range(len(tricks) - 1, -1, -1):
         leader, cards, _ = tricks[t]
         for j in range(PLAYERS):
             r.played[(leader + j) % PLAYERS] |= 1 << cards[j]
-        r.follows(leader, cards)
+        r.follows(t, leader, cards)
         if t and leader != seat:  # the opening lead (G5) is forced
             r.lead(t, leader, cards[0])
     trump = public.trump
     for s, m in r.answers:
         if s != seat and m:
             r.lacks[s] |= r.before[max(bit_list(m), key=lambda c: (_cost(c, trump), c))]
-    return [0 if r.unlike_basic[s] else r.lacks[s] for s in range(PLAYERS)]
+    lacks = [0 if r.unlike_basic[s] else r.lacks[s] for s in range(PLAYERS)]
+    clauses = [(s, PLAYERS - s - seat, cards, above, held)  # each once: leads repeat them
+               for s, cards, above, held in dict.fromkeys(r.clauses) if not r.unlike_basic[s]]
+    return lacks, clauses
 
 
 def modelled(view: View) -> View:
@@ -284,10 +370,12 @@ def modelled(view: View) -> View:
     public = view.public
     if not public.tricks:
         return view
-    lacks = _lacks_by_basic(public, view.seat)
+    lacks, clauses = _lacks_by_basic(public, view.seat)
     voids = public.voids
-    return view._replace(public=public._replace(
-        voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2])))
+    narrowed = public._replace(
+        voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2]))
+    _LAST_READING[0] = (narrowed, view.seat, _led_since(public, view.seat), clauses)
+    return view._replace(public=narrowed)
 
 
 def play_class(state: GanjifaState, seat: int):
@@ -409,32 +497,64 @@ def _holds_dukal(hand: int) -> bool:
     return False
 
 
-DRAWS = 4  # draws of a world at most, while one holds a Dukal that basic would have led
-# `_led_since` of the view last drawn from, with that view's public part and seat (one
-# item, replaced whole, so that a thread reads a consistent one).
-_LAST_SINCE: list[tuple] = [(None, None, [])]
+DRAWS = 8  # draws of a world at most, while basic's play does not explain it
+# A Dukal that basic would have led weighs as several plays unexplained: in the playouts
+# it captures 3k cards at once (G8).
+PHANTOM_DUKAL = 8
+# The view last read (`modelled`, `draw`): its public part and seat, its `_led_since` and
+# its clauses (one item, replaced whole, so that a thread reads a consistent one).
+_LAST_READING: list[tuple] = [(None, None, [], [])]
+
+
+def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Clause]) -> int:
+    """What basic's play of the history does not explain in a world: a seat holding a
+    Dukal at a lead since the opening (`_led_since`; it would have led it, G8), and the
+    broken clauses of the leads' reading (`_lacks_by_basic`)."""
+    hands = world.hands
+    out = 0
+    for s, cards in since:
+        if _holds_dukal(hands[s] | cards):
+            out += PHANTOM_DUKAL
+    for s, other, cards, above, held in clauses:
+        if hands[s] & cards and bool(hands[other] & above) == held:
+            out += 1
+    return out
+
+
+def _clauses_of(public: GanjifaState, seat: int) -> list[Clause]:
+    """The clauses of a view `modelled` gave (its voids hold the reading's lacks); none for
+    the view itself, which the search draws from when no deal fits the model: its
+    opponents did not play as basic."""
+    if not public.tricks:
+        return []
+    lacks, clauses = _lacks_by_basic(public, seat)
+    voids = public.voids
+    return clauses if not any(lacks[s] & ~voids[s] for s in range(PLAYERS)) else []
 
 
 def draw(game, view: View, rng: random.Random) -> GanjifaState:
-    """A world of the view (`Game.sample`) in which no other seat that has led a card since
-    the opening held a Dukal at that lead (`_led_since`): basic, the opponents' model,
-    would have led it. Up to DRAWS draws, else the last one: a client's opponents may
-    play otherwise."""
+    """A world of the view (`Game.sample`) that basic's play of the history explains
+    (`misfits`): up to DRAWS draws, else the one that explains the most of it (a client's
+    opponents may play otherwise)."""
     world = game.sample(view, rng)
     public, seat = view.public, view.seat
-    last = _LAST_SINCE[0]  # a search draws all its worlds from one view
+    last = _LAST_READING[0]  # a search draws all its worlds from one view
     if last[0] is public and last[1] == seat:
-        since = last[2]
-    else:
+        since, clauses = last[2], last[3]
+    else:  # read again: the same worlds whichever view another thread read meanwhile
         since = _led_since(public, seat)
-        _LAST_SINCE[0] = (public, seat, since)
-    if not since:
+        clauses = _clauses_of(public, seat)
+        _LAST_READING[0] = (public, seat, since, clauses)
+    if not since and not clauses:
         return world
+    missed = misfits(world, since, clauses)
     for _ in range(DRAWS - 1):
-        hands = world.hands
-        if not any(_holds_dukal(hands[s] | cards) for s, cards in since):
+        if not missed:
             break
-        world = game.sample(view, rng)
+        other = game.sample(view, rng)
+        other_missed = misfits(other, since, clauses)
+        if other_missed < missed:
+            world, missed = other, other_missed
     return world
 
 
