@@ -503,13 +503,18 @@ def read_sample(view: View, rng: random.Random) -> TarotState:
         return GAME.sample(view, rng)
 
 
-_read: list = [None, None]  # the last view read and its reading: the search reads one view
+# The last view read and its reading, one item replaced whole so that a thread of another
+# search never pairs one view with another's reading: a search reads one view.
+_read: list[tuple] = [(None, [])]
 
 
 def _lacks(view: View) -> list[int]:
-    if _read[0] is not view:
-        _read[0], _read[1] = view, play_read(view)
-    return _read[1]
+    last = _read[0]
+    if last[0] is view:
+        return last[1]
+    lacks = play_read(view)
+    _read[0] = (view, lacks)
+    return lacks
 
 
 _NO_RNG = random.Random(0)  # basic's Tarot moves read no rng; `basic_move` wants one
