@@ -198,7 +198,7 @@ class _Reading:
                 cheapest = before[card] & SUIT_MASK[suit]
                 if suit == trump and suit != led:
                     cheapest |= self._skipped(led)
-                if not wins or (j == 1 and not self._boss_then(t, s, card, cards[0])):
+                if not wins or (j == 1 and not self._boss_then(s, card, cards[0])):
                     self.lack(s, cheapest)
                 elif j == 1:
                     # No boss if the other seat held a card above it: then its cheapest.
@@ -257,8 +257,8 @@ class _Reading:
                 elsewhere |= self.played[o]
         return elsewhere
 
-    def _boss_then(self, t: int, s: int, card: int, shown: int) -> bool:
-        """Whether `card`, which seat s played second at trick t, may have been a boss to
+    def _boss_then(self, s: int, card: int, shown: int) -> bool:
+        """Whether `card`, which seat s played second, may have been a boss to
         it then: no card above it known to lie elsewhere (the searching seat's, or played
         since by the third seat)."""
         higher = self.beaters[card] & SUIT_MASK[SUIT_OF[card]]
