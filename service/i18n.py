@@ -206,10 +206,11 @@ def cards(game: str, listed: list[dict], lang: str | None = None, size: int | No
 def _localize_cards(game: str, listed: list[dict], lang: str) -> list[dict]:
     cat = CATALOGUES[lang]
     extra = GAMES[game].extra_card
+    index = GAMES[game].game.all_cards.index  # a listing (`?cards=N`) is not index order
     out = []
-    for i, card in enumerate(listed):
+    for card in listed:
         local = {**card, "name": card_name(lang, game, card["suit"], card["rank"])}
         if extra is not None:
-            local.update(extra(i, cat))
+            local.update(extra(index[card["code"]], cat))
         out.append(local)
     return out
