@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from urllib.parse import urlsplit
 
-from flask import Flask, Request
+from flask import Flask, Request, Response
 from werkzeug.routing import RequestRedirect
 
 from service import capacity, docs, problems
@@ -52,6 +52,12 @@ class Service(Flask):
             path = "/" + parts.path.lstrip("/")  # two slashes would name a host
             raise RequestRedirect(path + (f"?{parts.query}" if parts.query else "")) from None
         return super().raise_routing_exception(request)
+
+    def make_default_options_response(self) -> Response:
+        """Flask's answer to OPTIONS, with the same `Allow` as a 405 of the path."""
+        answer = super().make_default_options_response()
+        answer.headers["Allow"] = problems.allow(answer.allow)
+        return answer
 
 
 def create_app(config: type[Config] | dict | None = None) -> Flask:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import orjson
 from flask import Flask
@@ -92,13 +92,20 @@ def _http(e: HTTPException) -> Answer:
     headers = []
     allowed = getattr(e, "valid_methods", None)  # werkzeug's MethodNotAllowed has them
     if code == 405 and allowed:
-        headers.append(("Allow", ", ".join(allowed)))
+        headers.append(("Allow", allow(allowed)))
     detail = {
         404: "No such resource.",
         413: "The request body is larger than 1 MiB.",
     }.get(code, e.description or e.name)
     title, detail = i18n.problem_text(f"http.{e.code}", e.name, detail)
     return problem_response(e.code or 500, slug, title, detail, headers=headers)
+
+
+def allow(methods: Iterable[str]) -> str:
+    """An `Allow` header's value, its methods sorted: werkzeug gathers a path's methods in a
+    set, whose order changes with each process's hash seed, and two workers (or two
+    releases) would otherwise answer the same path with different headers."""
+    return ", ".join(sorted(methods))
 
 
 def register(app: Flask) -> None:

@@ -3,7 +3,11 @@ Flask's dispatch gives, whatever the path, the method or the error."""
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -11,6 +15,7 @@ import service.lane
 from schemas.registry import GAMES
 from service import api
 from service.app import TestingConfig, create_app
+from tests.conftest import ROOT
 
 ACTIONS = ("deal", "legal-moves", "move", "ai-move", "view", "replay")
 
@@ -103,11 +108,44 @@ def test_the_ai_busy_answer_is_flasks_too(monkeypatch):
 def test_other_methods_cases_and_slashes_go_on_to_flask(client):
     state = client.post("/v1/games/durak/deal", json={"seed": 5}).json["state"]
     r = client.get("/v1/games/durak/move")
-    assert r.status_code == 405 and r.headers["Allow"].startswith(("POST", "OPTIONS"))
+    assert r.status_code == 405 and r.headers["Allow"] == "OPTIONS, POST"
     assert r.headers["Content-Type"] == "application/problem+json"
     for path in ("/v1/games/Durak/legal-moves", "/v1/games/durak/legal-moves/"):
         r = client.post(path, json={"state": state})
         assert r.status_code == 200 and r.json["moves"], path
+
+
+# Each request's `Allow`: a 405's and an OPTIONS answer's, on a lane path and elsewhere.
+ALLOWED = [
+    ("GET", "/v1/games/durak/move", "OPTIONS, POST"),
+    ("OPTIONS", "/v1/games/durak/move", "OPTIONS, POST"),
+    ("PUT", "/v1/games/Tarot/deal/", "OPTIONS, POST"),
+    ("DELETE", "/v1/games", "GET, HEAD, OPTIONS"),
+    ("OPTIONS", "/v1/games/ganjifa", "GET, HEAD, OPTIONS"),
+]
+ALLOW_PROBE = """
+import json, sys
+from service.app import TestingConfig, create_app
+client = create_app(TestingConfig).test_client()
+print(json.dumps([client.open(path, method=method).headers.get("Allow")
+                  for method, path in json.loads(sys.argv[1])]))
+"""
+
+
+def allow_headers(hash_seed: str) -> list[str]:
+    """The `Allow` of each of ALLOWED's requests, answered by a process of this hash seed."""
+    asked = json.dumps([(method, path) for method, path, _ in ALLOWED])
+    done = subprocess.run([sys.executable, "-c", ALLOW_PROBE, asked], cwd=ROOT, check=True,
+                          env={**os.environ, "PYTHONHASHSEED": hash_seed},
+                          capture_output=True, text=True, timeout=120)
+    return json.loads(done.stdout)
+
+
+def test_the_allow_header_is_the_same_whatever_the_hash_seed():
+    """werkzeug gathers a path's methods in a set: each worker, started with a hash seed of
+    its own, once listed them in its own order."""
+    for seed in ("1", "2", "3", "4"):
+        assert allow_headers(seed) == [allowed for _, _, allowed in ALLOWED], seed
 
 
 def test_a_bug_in_a_lane_view_is_a_logged_500_problem(client, monkeypatch, caplog):
