@@ -102,8 +102,10 @@ def chosen_deals_allowed(setting: str | bool | None) -> bool:
 
 
 def allowed_hosts(setting: str | list | None) -> list[str] | None:
-    """CARDAVIA_ALLOWED_HOSTS as Flask's TRUSTED_HOSTS: None (any host) when unset."""
-    if setting is None or isinstance(setting, list):
-        return setting
-    hosts = [h.strip() for h in setting.split(",") if h.strip()]
+    """CARDAVIA_ALLOWED_HOSTS as Flask's TRUSTED_HOSTS: None (any host) when unset; lower
+    case, as service/lane.py lowers a request's Host."""
+    if setting is None:
+        return None
+    listed = setting.split(",") if isinstance(setting, str) else setting
+    hosts = [h.strip().lower() for h in listed if h.strip()]
     return hosts or None

@@ -38,6 +38,7 @@ class Lane:
         self.config = config  # the app's: Flask's TRUSTED_HOSTS as Flask reads it, each time
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        _lower_host(environ)
         route = LANE.get(environ.get("PATH_INFO", "")) \
             if environ.get("REQUEST_METHOD") == "POST" else None
         if route is None or not self._trusted(environ):
@@ -61,3 +62,13 @@ class Lane:
             return True
         host = environ.get("HTTP_HOST")
         return host is not None and host_is_trusted(host, trusted)
+
+
+def _lower_host(environ: dict) -> None:
+    """Host names are case-insensitive (RFC 9110 §4.2.3), but werkzeug matches a Host
+    against TRUSTED_HOSTS as sent (`LOCALHOST` is not `localhost`): lowered here, where
+    every request passes before the lane or Flask judges it, to meet the lowered names of
+    service/app.py's allowed_hosts."""
+    host = environ.get("HTTP_HOST")
+    if host is not None:
+        environ["HTTP_HOST"] = host.lower()

@@ -174,6 +174,22 @@ def test_a_host_outside_the_allowed_ones_is_refused_on_the_lane_too():
     assert r.status_code == 200 and "state" in r.json
 
 
+@pytest.mark.parametrize("path", ["/v1/games/durak/deal", "/v1/games/durak/deal/"],
+                         ids=["lane", "flask"])
+def test_a_host_name_is_allowed_in_any_case(path):
+    """Host names are case-insensitive (RFC 9110 §4.2.3), in the request and in
+    CARDAVIA_ALLOWED_HOSTS alike, on the lane's path and on Flask's."""
+    client = create_app({"TESTING": True,
+                         "ALLOWED_HOSTS": "Api.Example.org, localhost"}).test_client()
+    for host in ("api.example.org", "API.EXAMPLE.ORG", "LOCALHOST:8000", "LocalHost"):
+        r = client.post(path, json={}, headers={"Host": host})
+        assert r.status_code == 200 and "state" in r.json, (host, r.json)
+    assert client.get("/healthz", headers={"Host": "LOCALHOST:8000"}).status_code == 200
+    for host in ("EVIL.example", "LOCALHOST.evil.example"):
+        r = client.post(path, json={}, headers={"Host": host})
+        assert r.status_code == 400 and r.json["type"] == "/problems/http-error", host
+
+
 def test_the_lane_trusts_the_hosts_flask_trusts_now():
     """The lane reads Flask's TRUSTED_HOSTS when it answers, not a copy taken at start: a
     host that config no longer trusts is refused on the lane too."""
