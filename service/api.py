@@ -11,6 +11,7 @@ from urllib.parse import parse_qs
 
 import orjson
 from flask import Blueprint, Response
+from gunicorn.http.errors import ParseException
 from marshmallow import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import get_content_length
@@ -28,6 +29,10 @@ api = Blueprint("api", __name__)
 MAX_BODY = 1024 * 1024  # API.md: 413 over 1 MiB
 TOO_DEEP = f"Nested too deep: no request nests objects and lists more than {MAX_DEPTH} levels."
 INFINITE = "Out of range: a number must be finite as a double (about ±1.8e308 at most)."
+INCOMPLETE = ("The body could not be read to its end: the connection closed before all of it "
+              "came, or its chunked encoding is malformed.")
+CHUNKED = ("The body is chunked, and this server cannot tell where it ends: send it with a "
+           "Content-Length.")
 OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 JSON = (("Content-Type", "application/json"),)
 # The views of `POST /v1/games/<game>/<action>` by path, for service/lane.py: each with the
@@ -72,19 +77,42 @@ def game_for(game_id: str) -> GameSchemas:
 
 
 def raw_body(environ: dict) -> bytes:
-    """The request's bytes; 413 beyond MAX_BODY. Read from the WSGI input itself: Flask's
-    MAX_CONTENT_LENGTH would put werkzeug's LimitedStream in between, whose Python read loop
-    is a measurable share of a /move (bench/profile_move.py); the length read from the environ, as
-    `request.content_length` would after building the request's headers object."""
+    """The request's bytes; 413 beyond MAX_BODY, 400 when they cannot be read whole. Read
+    from the WSGI input itself: Flask's MAX_CONTENT_LENGTH would put werkzeug's
+    LimitedStream in between, whose Python read loop is a measurable share of a /move
+    (bench/profile_move.py); the length read from the environ, as `request.content_length`
+    would after building the request's headers object."""
     length = get_content_length(environ)
     if length is None and "wsgi.input_terminated" not in environ:
-        return b""  # no length and a server that does not end the stream: nothing to read
+        if "HTTP_TRANSFER_ENCODING" in environ:  # a body this server cannot find the end of
+            raise unfinished("chunked", CHUNKED)
+        return b""  # no length, no chunks: no body
     if length is not None and length > MAX_BODY:
         raise RequestEntityTooLarge()
-    raw = environ["wsgi.input"].read(MAX_BODY + 1 if length is None else length)
+    raw = whole(environ["wsgi.input"], length)
     if len(raw) > MAX_BODY:  # a chunked body, whose length is known only once read
         raise RequestEntityTooLarge()
     return raw
+
+
+def whole(stream, length: int | None) -> bytes:
+    """The body from the WSGI input, `length` bytes (up to MAX_BODY + 1 without one). A
+    body that ends early is the client's doing, a 400 and not a bug of ours: gunicorn
+    hands a Content-Length body cut short over as it is, and raises on chunks cut short
+    (its NoMoreData, an OSError) or ill-formed (its ParseExceptions)."""
+    try:
+        raw = stream.read(MAX_BODY + 1 if length is None else length)
+    except (OSError, ParseException):
+        raise unfinished("incomplete", INCOMPLETE) from None
+    if length is not None and len(raw) < length:
+        raise unfinished("incomplete", INCOMPLETE)
+    return raw
+
+
+def unfinished(why: str, detail: str) -> ProblemError:
+    """A body that is not whole is no JSON document: API.md's 400 for a body not JSON."""
+    return ProblemError(400, "malformed-json", "Malformed JSON", detail,
+                        detail_key=f"problem.malformed-json.detail.{why}")
 
 
 def body(schema, game_id: str | None = None, empty_is_object: bool = False) -> dict:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import copy
+import logging
 
 import pytest
 import requests
+from gunicorn.http.errors import ChunkMissingTerminator, InvalidChunkSize, NoMoreData
 
+from service.api import CHUNKED, INCOMPLETE
 from tests.openapi_check import assert_conforms
+from tests.support.abuse import Failing
 
 PROBLEM = "application/problem+json"
 
@@ -174,3 +178,38 @@ def test_huge_and_deeply_nested_bodies_over_http(server):
     long_list = {"state": {"game": "durak", "hands": [["6S"] * 100_000, []]}}
     r = requests.post(f"{server}/v1/games/durak/legal-moves", json=long_list, timeout=30)
     assert r.status_code in (413, 422) and r.headers["Content-Type"] == PROBLEM
+
+
+CHUNKS = {"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True}
+# Bodies that cannot be read whole: the request's keywords, and the detail answering them.
+UNFINISHED = {
+    "content-length cut short": ({"data": b'{"seed": 5',
+                                  "environ_overrides": {"CONTENT_LENGTH": "20"}}, INCOMPLETE),
+    "none of a content-length": ({"environ_overrides": {"CONTENT_LENGTH": "20"}}, INCOMPLETE),
+    "chunks cut short": ({"environ_overrides": {**CHUNKS, "wsgi.input": Failing(NoMoreData())}},
+                         INCOMPLETE),
+    "no last chunk": ({"environ_overrides": {
+        **CHUNKS, "wsgi.input": Failing(ChunkMissingTerminator(b""))}}, INCOMPLETE),
+    "an ill-formed chunk": ({"environ_overrides": {
+        **CHUNKS, "wsgi.input": Failing(InvalidChunkSize(b"zz"))}}, INCOMPLETE),
+    # A server that does not end a chunked input (no wsgi.input_terminated).
+    "chunks with no end": ({"data": b'{"seed": 5}',
+                            "environ_overrides": {"HTTP_TRANSFER_ENCODING": "chunked"}}, CHUNKED),
+}
+
+
+@pytest.mark.parametrize("path", ["/v1/games/durak/deal", "/v1/games/durak/deal/"],
+                         ids=["lane", "flask"])
+@pytest.mark.parametrize("case", UNFINISHED)
+def test_a_body_that_cannot_be_read_whole_is_a_400_not_a_500(client, caplog, path, case):
+    """Never an empty body (`deal` would take it as {}), nor a 500 logged as our bug."""
+    kwargs, detail = UNFINISHED[case]
+    with caplog.at_level(logging.ERROR, logger="cardavia"):
+        r = client.post(path, content_type="application/json", **kwargs)
+    body = problem(r, 400)
+    assert body["type"] == "/problems/malformed-json" and body["detail"] == detail
+    assert not caplog.records
+    hu = client.post(path, content_type="application/json", headers={"Accept-Language": "hu"},
+                     **kwargs)
+    assert hu.status_code == 400 and hu.headers["Content-Language"] == "hu"
+    assert "törzse" in hu.json["detail"]

@@ -10,12 +10,14 @@ import subprocess
 import sys
 
 import pytest
+from gunicorn.http.errors import NoMoreData
 
 import service.lane
 from schemas.registry import GAMES
 from service import api
 from service.app import TestingConfig, create_app
 from tests.conftest import ROOT
+from tests.support.abuse import Failing
 
 ACTIONS = ("deal", "legal-moves", "move", "ai-move", "view", "replay")
 
@@ -58,6 +60,11 @@ def exchanges(client):
         ("/v1/games/tarot/move", {"json": {"state": state, "move": legal[0]}}),  # another game
         ("/v1/games/durak/ai-move", {"json": {"state": state, "level": "random", "seed": 1}}),
         ("/v1/games/durak/replay", {"json": {"deal": {"seed": 5}, "moves": [legal[0]]}}),
+        ("/v1/games/durak/move", {"data": b'{"sta', "environ_overrides": {  # cut short
+            "CONTENT_LENGTH": "20"}}),
+        ("/v1/games/durak/deal", {"environ_overrides": {  # chunks broken off
+            "HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True,
+            "wsgi.input": Failing(NoMoreData())}}),
     ]
 
 

@@ -4,6 +4,7 @@ deep for orjson.dumps to write, and valid mid-deal states to damage."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -171,3 +172,13 @@ def with_a_repeat(state: dict, path: Path, at: int = 1) -> dict:
         cards = cards[key]
     cards[at] = cards[0]
     return state
+
+
+class Failing(io.RawIOBase):
+    """A WSGI input as gunicorn's reads a chunked body that breaks off: `read` raises."""
+
+    def __init__(self, error: Exception):
+        self.error = error
+
+    def read(self, size: int = -1) -> bytes:
+        raise self.error

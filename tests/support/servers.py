@@ -12,6 +12,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import requests
 from requests.adapters import HTTPAdapter
@@ -53,20 +54,31 @@ def environment(port: int, **settings: str) -> dict[str, str]:
 @contextlib.contextmanager
 def serving(**settings: str) -> Iterator[str]:
     """A gunicorn with these CARDAVIA_ settings on a free loopback port: its base URL."""
-    port = free_port()
-    with running(GUNICORN, ROOT, environment(port, **settings), port) as base:
+    with serving_to(None, **settings) as base:
         yield base
 
 
 @contextlib.contextmanager
-def running(command: list[str], cwd: Path, env: dict[str, str], port: int) -> Iterator[str]:
+def serving_to(log: IO[bytes] | None, **settings: str) -> Iterator[str]:
+    """`serving`, its stderr (gunicorn's error log, the service's access log) written to
+    `log` when given."""
+    port = free_port()
+    with running(GUNICORN, ROOT, environment(port, **settings), port, log) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def running(command: list[str], cwd: Path, env: dict[str, str], port: int,
+            log: IO[bytes] | None = None) -> Iterator[str]:
     """A server started by `command` on `port`, healthy, stopped with SIGTERM at the end."""
-    with tempfile.TemporaryFile() as log:  # a file, not a pipe, which could fill and stall it
+    with contextlib.ExitStack() as stack:
+        # A file, not a pipe, which could fill and stall it.
+        out = log or stack.enter_context(tempfile.TemporaryFile())
         proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-                                stderr=log)
+                                stderr=out)
         try:
             base = f"http://127.0.0.1:{port}"
-            wait_until_healthy(base, proc, log)
+            wait_until_healthy(base, proc, out)
             yield base
         finally:
             proc.send_signal(signal.SIGTERM)
