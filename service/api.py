@@ -272,7 +272,8 @@ def deck_size(game: Game, asked: str | None) -> int | None:
                        f"{game.name} has no deck of {asked[:20]} cards: {listed}.",
                        [error("cards", f"One of {listed}.")],
                        detail_key="problem.invalid-deck.detail.size",
-                       params={"game": game.name, "given": asked[:20], "sizes": listed})
+                       params={"game": game.name, "given": asked[:20], "sizes": listed},
+                       words={"game": f"game.{game.id}.name"})
 
 
 def seeded(seed: int | None) -> random.Random:

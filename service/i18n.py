@@ -105,9 +105,11 @@ def _fell_back() -> None:
 
 
 def problem_text(key: str, title: str, detail: str, detail_key: str | None = None,
-                 params: dict | None = None) -> tuple[str, str]:
+                 params: dict | None = None, words: dict | None = None) -> tuple[str, str]:
     """A problem's title and detail in the request's language: the catalogue's
-    `<key>.title` and `<detail_key or key.detail>`, formatted with `params`."""
+    `<key>.title` and `<detail_key or key.detail>`, formatted with `params`, those that
+    `words` names (a game's name) being the catalogue's entry of the key it gives, so that
+    no English word stands in a sentence of another language."""
     lang = language()
     if lang == DEFAULT:
         return title, detail
@@ -116,7 +118,8 @@ def problem_text(key: str, title: str, detail: str, detail_key: str | None = Non
     try:
         if (EN[f"{key}.title"] == title and EN[detail_key].format(**params) == detail
                 and f"{key}.title" in cat and detail_key in cat):
-            return cat[f"{key}.title"], cat[detail_key].format(**params)
+            said = {**params, **{name: cat[k] for name, k in (words or {}).items()}}
+            return cat[f"{key}.title"], cat[detail_key].format(**said)
     except (KeyError, IndexError):
         pass
     _fell_back()

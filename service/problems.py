@@ -30,13 +30,15 @@ class ProblemError(Exception):
 
     def __init__(self, status: int, slug: str, title: str, detail: str,
                  errors: list[dict] | None = None, detail_key: str | None = None,
-                 params: dict | None = None, headers: list[tuple[str, str]] | None = None):
+                 params: dict | None = None, headers: list[tuple[str, str]] | None = None,
+                 words: dict[str, str] | None = None):
         super().__init__(detail)
         self.status, self.slug, self.title, self.detail = status, slug, title, detail
         self.errors = errors
         # The catalogue entry (service/locales) the English detail was formatted from, when
-        # it is not `problem.<slug>.detail`, and its placeholders: what other languages need.
-        self.detail_key, self.params = detail_key, params
+        # it is not `problem.<slug>.detail`, and its placeholders: what other languages need;
+        # `words`, the placeholders whose value each language has its own entry for.
+        self.detail_key, self.params, self.words = detail_key, params, words
         self.headers = headers or []
 
 
@@ -71,7 +73,7 @@ def answer_for(e: Exception) -> Answer:
 
 def _problem(e: ProblemError) -> Answer:
     title, detail = i18n.problem_text(f"problem.{e.slug}", e.title, e.detail,
-                                      e.detail_key, e.params)
+                                      e.detail_key, e.params, e.words)
     errors, omitted = e.errors, 0
     if errors is not None and len(errors) > MAX_ERRORS:
         errors, omitted = errors[:MAX_ERRORS], len(errors) - MAX_ERRORS

@@ -351,6 +351,23 @@ def test_persian_problems(client):
     assert r.status_code == 400 and r.json["title"] == "JSON نادرست"
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deck_the_game_has_not_is_a_problem_naming_the_game_in_the_language(client, lang,
+                                                                             game):
+    """The game's name in the problem's own language, as GameInfo gives it, not its English
+    name in a translated sentence."""
+    sizes = ", ".join(map(str, sorted(GAMES[game].game.decks)))
+    r = client.get(f"/v1/games/{game}?cards=5", headers={"Accept-Language": lang})
+    assert r.status_code == 422 and r.headers["Content-Language"] == lang
+    name = client.get(f"/v1/games/{game}", headers={"Accept-Language": lang}).json["name"]
+    assert name == CATALOGUES[lang][f"game.{game}.name"]
+    assert r.json["detail"] == CATALOGUES[lang]["problem.invalid-deck.detail.size"].format(
+        game=name, given="5", sizes=sizes)
+    english = client.get(f"/v1/games/{game}?cards=5").json["detail"]
+    assert english == f"{GAMES[game].game.name} has no deck of 5 cards: {sizes}."
+
+
 def test_persian_ai_problem_names_the_seats(client):
     state = client.post("/v1/games/durak/deal", json={"seed": 4}).json["state"]
     seat = 1 - state["to_act"]

@@ -131,3 +131,11 @@ def test_a_client_gone_mid_body_is_logged_as_its_400(logged, path, case):
                 finish=False)
     assert logged_line(read, request_id)["status"] == 400
     assert "unhandled error" not in read() and "Traceback" not in read()
+
+
+def test_a_deck_the_game_has_not_names_the_game_in_the_language(logged):
+    base, _ = logged
+    r = requests.get(f"{base}/v1/games/tarot", params={"cards": "52"}, timeout=30,
+                     headers={"Accept-Language": "hu"})
+    assert r.status_code == 422 and r.headers["Content-Language"] == "hu"
+    assert r.json()["detail"] == "A(z) Francia tarot játéknak nincs 52 lapos paklija: 78."
