@@ -105,8 +105,8 @@ def _http(e: HTTPException) -> Answer:
 
 def allow(methods: Iterable[str]) -> str:
     """An `Allow` header's value, its methods sorted: werkzeug gathers a path's methods in a
-    set, whose order changes with each process's hash seed, and two workers (or two
-    releases) would otherwise answer the same path with different headers."""
+    set, whose order changes with each process's hash seed, and two servers (or one
+    restarted) would otherwise answer the same path with different headers."""
     return ", ".join(sorted(methods))
 
 

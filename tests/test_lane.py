@@ -149,8 +149,8 @@ def allow_headers(hash_seed: str) -> list[str]:
 
 
 def test_the_allow_header_is_the_same_whatever_the_hash_seed():
-    """werkzeug gathers a path's methods in a set: each worker, started with a hash seed of
-    its own, once listed them in its own order."""
+    """werkzeug gathers a path's methods in a set: each server process, started with a hash
+    seed of its own, once listed them in its own order."""
     for seed in ("1", "2", "3", "4"):
         assert allow_headers(seed) == [allowed for _, _, allowed in ALLOWED], seed
 
