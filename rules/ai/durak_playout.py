@@ -41,12 +41,21 @@ class Order:
 
     def carry(self, mask: int) -> int:
         """A mask of cards as a mask of bits of this order."""
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << self.bit[low.bit_length() - 1]
-            mask ^= low
-        return out
+        return remap(mask, self.bit)
+
+    def cards(self, mask: int) -> int:
+        """A mask of bits of this order as a mask of cards."""
+        return remap(mask, self.card)
+
+
+def remap(mask: int, to: list[int]) -> int:
+    """The mask with each set bit i moved to bit to[i]."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << to[low.bit_length() - 1]
+        mask ^= low
+    return out
 
 
 ORDERS = [Order(t) for t in range(4)]
@@ -133,8 +142,7 @@ def play(state, trace: list | None = None) -> tuple[int, int]:
                     at += 1
                     need -= 1
         if at == left and not (hands[0] and hands[1]):  # D14
-            card = o.card
-            return _cards(hands[0], card), _cards(hands[1], card)
+            return o.cards(hands[0]), o.cards(hands[1])
         on_table = ranks = n = beaten = 0
         taking = False
 
@@ -173,15 +181,6 @@ def lead(o: Order, hand: int, follow: int) -> int:
         if best < 0 or key < best_key:
             best, best_key = b, key
     return best
-
-
-def _cards(mask: int, card: list[int]) -> int:
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << card[low.bit_length() - 1]
-        mask ^= low
-    return out
 
 
 def playout(state, seat: int) -> float | None:
