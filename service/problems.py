@@ -85,21 +85,27 @@ def _problem(e: ProblemError) -> Answer:
                             omitted=omitted)
 
 
+UNTRUSTED_HOST = "This service does not answer for the request's Host."
+
+
 def _http(e: HTTPException) -> Answer:
     code = e.code or 500
     slug = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
             400: "malformed-json"}.get(code, "http-error")
-    if isinstance(e, SecurityError):  # a Host outside CARDAVIA_ALLOWED_HOSTS
-        slug = "http-error"
-    headers = []
-    allowed = getattr(e, "valid_methods", None)  # werkzeug's MethodNotAllowed has them
-    if code == 405 and allowed:
-        headers.append(("Allow", allow(allowed)))
     detail = {
         404: "No such resource.",
         413: "The request body is larger than 1 MiB.",
     }.get(code, e.description or e.name)
-    title, detail = i18n.problem_text(f"http.{e.code}", e.name, detail)
+    detail_key = None
+    if isinstance(e, SecurityError):  # a Host outside CARDAVIA_ALLOWED_HOSTS
+        # werkzeug's description quotes the Host back; nothing the service answers does
+        # (service/app.py's ALLOWED_HOSTS), so that a refusal carries no text of the sender's.
+        slug, detail, detail_key = "http-error", UNTRUSTED_HOST, "http.400.detail.host"
+    headers = []
+    allowed = getattr(e, "valid_methods", None)  # werkzeug's MethodNotAllowed has them
+    if code == 405 and allowed:
+        headers.append(("Allow", allow(allowed)))
+    title, detail = i18n.problem_text(f"http.{e.code}", e.name, detail, detail_key)
     return problem_response(e.code or 500, slug, title, detail, headers=headers)
 
 

@@ -177,6 +177,11 @@ def test_a_host_outside_the_allowed_ones_is_refused_on_the_lane_too():
     client = create_app({"TESTING": True, "ALLOWED_HOSTS": "api.example.org"}).test_client()
     r = client.post("/v1/games/durak/deal", json={}, headers={"Host": "evil.example"})
     assert r.status_code == 400 and r.json["type"] == "/problems/http-error"
+    assert "evil" not in r.get_data(as_text=True)  # the refusal repeats no Host
+    r = client.post("/v1/games/durak/deal", json={},
+                    headers={"Host": "evil.example", "Accept-Language": "uk"})
+    assert r.status_code == 400 and r.headers["Content-Language"] == "uk"
+    assert "Host" in r.json["detail"] and "evil" not in r.json["detail"]
     r = client.post("/v1/games/durak/deal", json={}, headers={"Host": "api.example.org"})
     assert r.status_code == 200 and "state" in r.json
 
