@@ -12,6 +12,13 @@ does. It reads only its own hand and the table, as a player would.
 `club` (Tarot, bench/reference_tarot.py): the bid by a published barème, the écart and the
 play by the conventions French club guides teach.
 
+`highest` (Ganjifa): no rule-based Dashavatara player is described anywhere we found, so
+the rule-based trick-taker of the card-game theses: "always play the highest card" (V.
+Lopes Carreiro, *Examining different strategies for the card game Sueca*, Leiden
+bachelor thesis, 2016, §5.3), the highest legal card by G2's ranks, trumps above every
+other suit (G7). It plays single cards only, so it leads no Dukal (G8), and answers one,
+which is no trick, keeping its highest cards: it gives up its k lowest.
+
 Each reference player is `move(game, view, rng)`, given the acting seat's view."""
 
 from __future__ import annotations
@@ -21,7 +28,9 @@ from collections.abc import Callable
 
 from bench.reference_tarot import club_tarot
 from rules.durak import RANK_OF, SUIT_OF
-from rules.game import Game, Move, View
+from rules.game import Game, Move, Template, View
+from rules.ganjifa import STRENGTH
+from rules.ganjifa import SUIT_OF as GANJIFA_SUIT
 
 
 def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
@@ -59,7 +68,24 @@ def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
     return next(m for m in legal if m.action == "pass")
 
 
+def highest_ganjifa(game: Game, view: View, rng: random.Random) -> Move:
+    trump = view.public.trump
+
+    def height(card: int) -> tuple[bool, int]:
+        return (GANJIFA_SUIT[card] == trump, STRENGTH[card])  # G2, G7
+
+    # The seat's own moves depend only on what it sees: any world of its view lists them.
+    own = [m for m in game.legal_moves(game.sample(view, rng)) if m.seat == view.seat]
+    if isinstance(own[0], Template):  # G8: the Dukal's answer, any k of the hand's cards
+        answer = own[0]
+        return Move(view.seat, answer.action,
+                    cards=tuple(sorted(sorted(answer.choose_from, key=height)[:answer.count])))
+    singles = [m for m in own if isinstance(m, Move) and m.card is not None]
+    return max(singles, key=lambda m: height(m.card))  # type: ignore[arg-type]
+
+
 PLAYERS: dict[tuple[str, str], Callable[[Game, View, random.Random], Move]] = {
     ("durak", "greedy"): greedy_durak,
+    ("ganjifa", "highest"): highest_ganjifa,
     ("tarot", "club"): club_tarot,
 }

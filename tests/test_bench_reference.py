@@ -1,6 +1,7 @@
-"""The outside reference players of bench/reference.py: they play only legal moves, and
+"""The outside reference players of bench/reference.py: they play only legal moves,
 Tarot's `club` bids by the published barème it names (its worked examples give the same
-points). Nothing here is timed; their figures are bench/README.md's."""
+points), and Ganjifa's `highest` plays its highest card. Nothing here is timed; their
+figures are bench/README.md's."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import pytest
 
 from bench import ai, reference
 from bench.reference_tarot import chavey, club_bid
-from rules.cards import mask_of
+from rules.ai.ganjifa import basic_move
+from rules.cards import bit_list, mask_of
+from rules.game import Move
+from rules.ganjifa import STRENGTH, SUIT_OF
 from rules.tarot import DECK
 
 
@@ -37,7 +41,8 @@ def test_chavey_counts_a_run_of_major_trumps():
 
 
 @pytest.mark.parametrize(("game_id", "level"), [
-    ("tarot3", "club"), ("tarot", "club"), ("tarot5", "club"), ("durak", "greedy")])
+    ("tarot3", "club"), ("tarot", "club"), ("tarot5", "club"), ("durak", "greedy"),
+    ("ganjifa", "highest")])
 def test_reference_players_play_only_legal_moves(game_id, level):
     game = ai.GAMES[ai.registry_id(game_id)].game
     player = reference.PLAYERS[ai.registry_id(game_id), level]
@@ -50,4 +55,36 @@ def test_reference_players_play_only_legal_moves(game_id, level):
             state = game.apply(state, move)
         assert game.settlement(state) is not None
         takers += getattr(state, "taker", None) is not None
-    assert game_id == "durak" or takers > 0  # the barème takes some deals
+    assert not game_id.startswith("tarot") or takers > 0  # the barème takes some deals
+
+
+def test_highest_plays_its_highest_card_and_answers_a_dukal_with_its_lowest():
+    """Ganjifa's `highest`, two seats of it beside a basic one that leads Dukals: every card
+    it plays to a trick is its highest legal one (G2, trumps above all, G7), and every
+    Dukal answer its lowest cards (G8)."""
+    game = ai.GAMES["ganjifa"].game
+    player = reference.PLAYERS["ganjifa", "highest"]
+    answers = 0
+    for seed in range(20):
+        state = ai.seeded_deal("ganjifa", seed)
+        trump = state.trump  # G3: fixed for the deal
+
+        def height(c: int) -> tuple[bool, int]:
+            return (SUIT_OF[c] == trump, STRENGTH[c])  # noqa: B023
+
+        while (seat := game.to_act(state)) is not None:
+            if seat == seed % 3:
+                state = game.apply(state, basic_move(state, seat, None))
+                continue
+            own = [m for m in game.legal_moves(state) if m.seat == seat]
+            move = player(game, game.observe(state, seat), random.Random(seed))
+            if move.action == "discard":
+                answers += 1
+                kept = bit_list(state.hands[seat] & ~mask_of(move.cards))
+                assert max(map(height, move.cards)) <= min(map(height, kept), default=(2, 0))
+            else:
+                assert move.card is not None
+                singles = [m.card for m in own if isinstance(m, Move) and m.card is not None]
+                assert height(move.card) == max(map(height, singles)), (seed, move)
+            state = game.apply(state, move)
+    assert answers  # the deals met a Dukal
