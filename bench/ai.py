@@ -52,7 +52,8 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
 GAME_IDS = ("durak", "tarot", "ganjifa", *VARIANTS)
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"),
             ("strong", "greedy"), ("basic", "greedy"), ("strong", "club"), ("basic", "club"),
-            ("strong", "highest"), ("basic", "highest"))
+            ("strong", "highest"), ("basic", "highest"), ("strong", "standard"),
+            ("basic", "standard"))
 MAX_MOVES = 10_000  # a deal that runs longer is a bug in the rules
 # The deadline handed to strong_move: far enough never to cut the fixed number of playouts.
 NO_DEADLINE_MS = 3_600_000

@@ -19,6 +19,12 @@ bachelor thesis, 2016, §5.3), the highest legal card by G2's ranks, trumps abov
 other suit (G7). It plays single cards only, so it leads no Dukal (G8), and answers one,
 which is no trick, keeping its highest cards: it gives up its k lowest.
 
+`standard` (Ganjifa): the "Standard" computer player of the Spades app play-spades.com as
+its help page describes it, for a seat that still wants tricks (in Ganjifa every card
+counts, G9): it tries to take the trick with its highest valid card, and plays its lowest
+valid card when it has no chance to take it (no valid card beats the trick, G7); it leads
+its highest card. Single cards only, as `highest`, and a Dukal answered with its lowest.
+
 Each reference player is `move(game, view, rng)`, given the acting seat's view."""
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from collections.abc import Callable
 from bench.reference_tarot import club_tarot
 from rules.durak import RANK_OF, SUIT_OF
 from rules.game import Game, Move, Template, View
+from rules.ganjifa import BEATERS as GANJIFA_BEATERS
 from rules.ganjifa import STRENGTH
 from rules.ganjifa import SUIT_OF as GANJIFA_SUIT
 
@@ -68,8 +75,11 @@ def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
     return next(m for m in legal if m.action == "pass")
 
 
-def highest_ganjifa(game: Game, view: View, rng: random.Random) -> Move:
-    trump = view.public.trump
+def _ganjifa_cards(game: Game, view: View, rng: random.Random,
+                   chances: bool) -> Move:
+    """The highest single card, or with `chances` the lowest when none beats the trick;
+    a Dukal answered with the lowest cards."""
+    trump, trick = view.public.trump, view.public.trick
 
     def height(card: int) -> tuple[bool, int]:
         return (GANJIFA_SUIT[card] == trump, STRENGTH[card])  # G2, G7
@@ -81,11 +91,32 @@ def highest_ganjifa(game: Game, view: View, rng: random.Random) -> Move:
         return Move(view.seat, answer.action,
                     cards=tuple(sorted(sorted(answer.choose_from, key=height)[:answer.count])))
     singles = [m for m in own if isinstance(m, Move) and m.card is not None]
-    return max(singles, key=lambda m: height(m.card))  # type: ignore[arg-type]
+    top = max(singles, key=lambda m: height(m.card))  # type: ignore[arg-type]
+    if chances and trick and not _takes(trick, top.card, trump):  # type: ignore[arg-type]
+        return min(singles, key=lambda m: height(m.card))  # type: ignore[arg-type]
+    return top
+
+
+def _takes(trick: tuple[int, ...], card: int, trump: int) -> bool:
+    """Whether `card` would win the trick so far (G7)."""
+    best = trick[0]
+    for c in trick[1:]:
+        if GANJIFA_BEATERS[trump][best] >> c & 1:
+            best = c
+    return bool(GANJIFA_BEATERS[trump][best] >> card & 1)
+
+
+def highest_ganjifa(game: Game, view: View, rng: random.Random) -> Move:
+    return _ganjifa_cards(game, view, rng, chances=False)
+
+
+def standard_ganjifa(game: Game, view: View, rng: random.Random) -> Move:
+    return _ganjifa_cards(game, view, rng, chances=True)
 
 
 PLAYERS: dict[tuple[str, str], Callable[[Game, View, random.Random], Move]] = {
     ("durak", "greedy"): greedy_durak,
     ("ganjifa", "highest"): highest_ganjifa,
+    ("ganjifa", "standard"): standard_ganjifa,
     ("tarot", "club"): club_tarot,
 }

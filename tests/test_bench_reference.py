@@ -1,7 +1,7 @@
 """The outside reference players of bench/reference.py: they play only legal moves,
 Tarot's `club` bids by the published barème it names (its worked examples give the same
-points), and Ganjifa's `highest` plays its highest card. Nothing here is timed; their
-figures are bench/README.md's."""
+points), and Ganjifa's `highest` and `standard` play as their descriptions say. Nothing
+here is timed; their figures are bench/README.md's."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bench.reference_tarot import chavey, club_bid
 from rules.ai.ganjifa import basic_move
 from rules.cards import bit_list, mask_of
 from rules.game import Move
-from rules.ganjifa import STRENGTH, SUIT_OF
+from rules.ganjifa import BEATERS, STRENGTH, SUIT_OF
 from rules.tarot import DECK
 
 
@@ -42,7 +42,7 @@ def test_chavey_counts_a_run_of_major_trumps():
 
 @pytest.mark.parametrize(("game_id", "level"), [
     ("tarot3", "club"), ("tarot", "club"), ("tarot5", "club"), ("durak", "greedy"),
-    ("ganjifa", "highest")])
+    ("ganjifa", "highest"), ("ganjifa", "standard")])
 def test_reference_players_play_only_legal_moves(game_id, level):
     game = ai.GAMES[ai.registry_id(game_id)].game
     player = reference.PLAYERS[ai.registry_id(game_id), level]
@@ -58,16 +58,19 @@ def test_reference_players_play_only_legal_moves(game_id, level):
     assert not game_id.startswith("tarot") or takers > 0  # the barème takes some deals
 
 
-def test_highest_plays_its_highest_card_and_answers_a_dukal_with_its_lowest():
-    """Ganjifa's `highest`, two seats of it beside a basic one that leads Dukals: every card
-    it plays to a trick is its highest legal one (G2, trumps above all, G7), and every
-    Dukal answer its lowest cards (G8)."""
+@pytest.mark.parametrize("level", ["highest", "standard"])
+def test_ganjifas_outside_players_play_as_described(level):
+    """Ganjifa's `highest` and `standard`, two seats of one beside a basic seat that leads
+    Dukals: every card played to a trick is the highest valid one (G2, trumps above all,
+    G7), except `standard`'s lowest when no valid card takes the trick; every Dukal
+    answer the lowest cards (G8)."""
     game = ai.GAMES["ganjifa"].game
-    player = reference.PLAYERS["ganjifa", "highest"]
-    answers = 0
+    player = reference.PLAYERS["ganjifa", level]
+    answers = lowest = 0
     for seed in range(20):
         state = ai.seeded_deal("ganjifa", seed)
         trump = state.trump  # G3: fixed for the deal
+        beaters = BEATERS[trump]
 
         def height(c: int) -> tuple[bool, int]:
             return (SUIT_OF[c] == trump, STRENGTH[c])  # noqa: B023
@@ -82,9 +85,19 @@ def test_highest_plays_its_highest_card_and_answers_a_dukal_with_its_lowest():
                 answers += 1
                 kept = bit_list(state.hands[seat] & ~mask_of(move.cards))
                 assert max(map(height, move.cards)) <= min(map(height, kept), default=(2, 0))
+                state = game.apply(state, move)
+                continue
+            assert move.card is not None
+            singles = [m.card for m in own if isinstance(m, Move) and m.card is not None]
+            best = state.trick[0] if state.trick else None
+            for c in state.trick[1:]:
+                best = c if beaters[best] >> c & 1 else best
+            hopeless = best is not None and not any(beaters[best] >> c & 1 for c in singles)
+            if level == "standard" and hopeless:
+                lowest += 1
+                assert height(move.card) == min(map(height, singles)), (seed, move)
             else:
-                assert move.card is not None
-                singles = [m.card for m in own if isinstance(m, Move) and m.card is not None]
                 assert height(move.card) == max(map(height, singles)), (seed, move)
             state = game.apply(state, move)
     assert answers  # the deals met a Dukal
+    assert level == "highest" or lowest  # and tricks `standard` could not take
