@@ -432,7 +432,7 @@ def test_G7_a_lead_s_clauses_hold_in_the_deal_and_in_most_worlds_drawn():
             if len(state.tricks or ()) % 3 == 1 and state.dukal is None:
                 view = GAME.observe(state, seat)
                 model = ganjifa_ai.modelled(view)
-                _, found = ganjifa_ai._lacks_by_basic(view.public, seat)
+                _, found, _ = ganjifa_ai._lacks_by_basic(view.public, seat)
                 clauses += len(found)
                 assert ganjifa_ai.misfits(state, [], found) == 0, seed
                 for _ in range(10):

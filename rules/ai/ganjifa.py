@@ -323,7 +323,8 @@ class _Reading:
 Clause = tuple[int, int, int, int, bool]  # (seat, other seat, …): `_Reading.clauses`
 
 
-def _lacks_by_basic(public: GanjifaState, seat: int) -> tuple[list[int], list[Clause]]:
+def _lacks_by_basic(public: GanjifaState, seat: int
+                    ) -> tuple[list[int], list[Clause], tuple[bool, ...]]:
     """The cards each other seat cannot hold now had it played the deal's history as basic
     does (`basic_move`), read from what `seat` sees: every rule takes a card basic chose
     as the cheapest of some set, so the seat held none of that set cheaper than it then,
@@ -337,7 +338,7 @@ def _lacks_by_basic(public: GanjifaState, seat: int) -> tuple[list[int], list[Cl
 
     A seat that later played a card it could not have held, had it played as basic, is
     no basic player: nothing is inferred for it (against random players, the inferences
-    would only mislead: bench/README.md)."""
+    would only mislead: bench/README.md), and the third item says which seats those are."""
     r = _Reading(public, seat)
     tricks = r.tricks
     if public.trick:  # the trick in progress, read as a completed one
@@ -358,7 +359,7 @@ def _lacks_by_basic(public: GanjifaState, seat: int) -> tuple[list[int], list[Cl
     lacks = [0 if r.unlike_basic[s] else r.lacks[s] for s in range(PLAYERS)]
     clauses = [(s, PLAYERS - s - seat, cards, above, held)  # each once: leads repeat them
                for s, cards, above, held in dict.fromkeys(r.clauses) if not r.unlike_basic[s]]
-    return lacks, clauses
+    return lacks, clauses, tuple(r.unlike_basic)
 
 
 def modelled(view: View) -> View:
@@ -370,11 +371,12 @@ def modelled(view: View) -> View:
     public = view.public
     if not public.tricks:
         return view
-    lacks, clauses = _lacks_by_basic(public, view.seat)
+    lacks, clauses, unlike = _lacks_by_basic(public, view.seat)
     voids = public.voids
     narrowed = public._replace(
         voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2]))
-    _LAST_READING[0] = (narrowed, view.seat, _led_since(public, view.seat), clauses)
+    _LAST_READING[0] = (narrowed, view.seat, _led_since(public, view.seat, unlike), clauses,
+                        unlike)
     return view._replace(public=narrowed)
 
 
@@ -442,12 +444,14 @@ def discard_options(state: GanjifaState, seat: int) -> list[Move]:
     return moves
 
 
-def explains(world: GanjifaState, seat: int) -> bool:
+def explains(world: GanjifaState, seat: int,
+             unlike: tuple[bool, ...] = (False,) * PLAYERS) -> bool:
     """Whether basic's play accounts for the cards that the other seats put in the trick in
     progress, had this world been the true deal: each of them, played by a seat other than
-    `seat`, is basic's move in the state before it (the forced opening lead, G5, tells
-    nothing). Its reading is the seat's own: the world's other hands are a sample of its
-    view, and basic plays from what its seat sees, so the test uses no hidden card."""
+    `seat` and not one `unlike` names (whose play was no basic's), is basic's move in the
+    state before it (the forced opening lead, G5, tells nothing). Its reading is the seat's
+    own: the world's other hands are a sample of its view, and basic plays from what its
+    seat sees, so the test uses no hidden card."""
     trick = world.trick
     if not trick:
         return True
@@ -457,7 +461,7 @@ def explains(world: GanjifaState, seat: int) -> bool:
     at_opening = opening(world)
     for i, card in enumerate(trick):
         s = (world.leader + i) % PLAYERS
-        if s != seat and not (i == 0 and at_opening):
+        if s != seat and not unlike[s] and not (i == 0 and at_opening):
             before = world._replace(hands=tuple(hands), trick=trick[:i], to_act=s)
             move = basic_move(before, s, None)
             if move.action != "play" or move.card != card:
@@ -466,10 +470,12 @@ def explains(world: GanjifaState, seat: int) -> bool:
     return True
 
 
-def _led_since(public: GanjifaState, seat: int) -> list[tuple[int, int]]:
+def _led_since(public: GanjifaState, seat: int,
+               unlike: tuple[bool, ...] = (False,) * PLAYERS) -> list[tuple[int, int]]:
     """For each other seat that has led a single card after the opening (G5), the cards
     it has played from its first such lead on: basic held no Dukal then, or it would have
-    led it (G8), so its hand now with those cards holds none."""
+    led it (G8), so its hand now with those cards holds none. Not for the seats `unlike`
+    names, whose play was no basic's (`_lacks_by_basic`)."""
     tricks = public.tricks or ()
     played, _ = _in_progress(public)
     since = {}
@@ -481,7 +487,7 @@ def _led_since(public: GanjifaState, seat: int) -> list[tuple[int, int]]:
             played[(leader + j) % PLAYERS] |= 1 << cards[j]
         if leader != seat:
             since[leader] = played[leader]
-    return list(since.items())
+    return [(s, cards) for s, cards in since.items() if not unlike[s]]
 
 
 def _holds_dukal(hand: int) -> bool:
@@ -501,9 +507,10 @@ DRAWS = 8  # draws of a world at most, while basic's play does not explain it
 # A Dukal that basic would have led weighs as several plays unexplained: in the playouts
 # it captures 3k cards at once (G8).
 PHANTOM_DUKAL = 8
-# The view last read (`modelled`, `draw`): its public part and seat, its `_led_since` and
-# its clauses (one item, replaced whole, so that a thread reads a consistent one).
-_LAST_READING: list[tuple] = [(None, None, [], [])]
+# The view last read (`modelled`, `draw`): its public part and seat, its `_led_since`, its
+# clauses and the seats whose play was no basic's (one item, replaced whole, so that a
+# thread reads a consistent one).
+_LAST_READING: list[tuple] = [(None, None, [], [], (False,) * PLAYERS)]
 
 
 def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Clause]) -> int:
@@ -521,15 +528,25 @@ def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Cla
     return out
 
 
-def _clauses_of(public: GanjifaState, seat: int) -> list[Clause]:
-    """The clauses of a view `modelled` gave (its voids hold the reading's lacks); none for
-    the view itself, which the search draws from when no deal fits the model: its
-    opponents did not play as basic."""
-    if not public.tricks:
-        return []
-    lacks, clauses = _lacks_by_basic(public, seat)
-    voids = public.voids
-    return clauses if not any(lacks[s] & ~voids[s] for s in range(PLAYERS)) else []
+def _reading(public: GanjifaState, seat: int) -> tuple:
+    """`_LAST_READING`'s item for the view, read again when it is another view's: the same
+    worlds whichever view another thread read meanwhile. The clauses are those of a view
+    `modelled` gave (its voids hold the reading's lacks); none for the view itself, which
+    the search draws from when no deal fits the model: its opponents did not play as
+    basic."""
+    last = _LAST_READING[0]  # a search draws all its worlds from one view
+    if last[0] is public and last[1] == seat:
+        return last
+    if public.tricks:
+        lacks, clauses, unlike = _lacks_by_basic(public, seat)
+        voids = public.voids
+        if any(lacks[s] & ~voids[s] for s in range(PLAYERS)):
+            clauses = []
+    else:
+        clauses, unlike = [], (False,) * PLAYERS
+    last = _LAST_READING[0] = (public, seat, _led_since(public, seat, unlike), clauses,
+                               unlike)
+    return last
 
 
 def draw(game, view: View, rng: random.Random) -> GanjifaState:
@@ -537,14 +554,7 @@ def draw(game, view: View, rng: random.Random) -> GanjifaState:
     (`misfits`): up to DRAWS draws, else the one that explains the most of it (a client's
     opponents may play otherwise)."""
     world = game.sample(view, rng)
-    public, seat = view.public, view.seat
-    last = _LAST_READING[0]  # a search draws all its worlds from one view
-    if last[0] is public and last[1] == seat:
-        since, clauses = last[2], last[3]
-    else:  # read again: the same worlds whichever view another thread read meanwhile
-        since = _led_since(public, seat)
-        clauses = _clauses_of(public, seat)
-        _LAST_READING[0] = (public, seat, since, clauses)
+    _, _, since, clauses, _ = _reading(view.public, view.seat)
     if not since and not clauses:
         return world
     missed = misfits(world, since, clauses)
@@ -565,9 +575,10 @@ def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, in
     the cards on the table is one the search need not weigh, and the trick's cards, chosen
     from their hands, say much about those hands (a lead that is no boss is the leader's
     cheapest card, a follower that does not win throws its cheapest card)."""
+    unlike = _reading(view.public, view.seat)[4]
     for i in range(1, tries + 1):
         world = draw(game, view, rng)
-        if explains(world, view.seat):
+        if explains(world, view.seat, unlike):
             return world, i
     return world, tries
 
