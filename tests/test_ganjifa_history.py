@@ -485,3 +485,41 @@ def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
                 compared += bool(ganjifa_ai._LAST_READING[0][3])
             state = GAME.apply(state, basic_move(state, seat, None))
     assert compared >= 20
+
+
+def _highest_card(state, seat: int) -> Move:
+    """A seat that plays no basic: always its highest legal single card (a Dukal answered
+    with basic's cheapest cards), as the outside reference `highest` plays."""
+    if state.dukal is not None:
+        return basic_move(state, seat, None)
+    cards = [m.card for m in GAME.legal_moves(state) if isinstance(m, Move)
+             and m.seat == seat and m.card is not None]
+    card = max(cards, key=lambda c: (SUIT_OF[c] == state.trump, STRENGTH[c]))
+    return Move(seat, "play", card=card)
+
+
+def test_G6_G8_a_seat_shown_unlike_basic_is_not_read_as_basic():
+    """Once a seat's play contradicts basic's reading (`_lacks_by_basic`'s third item), no
+    reading takes it for basic: the true deal explains the trick on the table with that
+    seat's card left unread (`explains`), where reading it as basic's rejects the true
+    deal, and no phantom Dukal is looked for in its hand (`_led_since`). Basic seats are
+    never flagged."""
+    flagged = rejected = 0
+    for seed in range(12):
+        state = GAME.deal(random.Random(seed))
+        other = seed % 3  # the seat that plays otherwise
+        while (seat := state.to_act) is not None:
+            if state.tricks and seat != other:
+                public = GAME.observe(state, seat).public
+                unlike = ganjifa_ai._lacks_by_basic(public, seat)[2]
+                assert not any(unlike[s] for s in range(3) if s != other), seed
+                if unlike[other]:
+                    flagged += 1
+                    assert other not in dict(ganjifa_ai._led_since(public, seat, unlike))
+                    if state.trick and state.dukal is None:
+                        assert ganjifa_ai.explains(state, seat, unlike), seed
+                        rejected += not ganjifa_ai.explains(state, seat)
+            move = _highest_card(state, seat) if seat == other else \
+                basic_move(state, seat, None)
+            state = GAME.apply(state, move)
+    assert flagged >= 100 and rejected >= 10, (flagged, rejected)
