@@ -487,7 +487,7 @@ def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
     assert compared >= 20
 
 
-def _highest_card(state, seat: int) -> Move:
+def _highest_card(state, seat: int, rng: random.Random) -> Move:
     """A seat that plays no basic: always its highest legal single card (a Dukal answered
     with basic's cheapest cards), as the outside reference `highest` plays."""
     if state.dukal is not None:
@@ -498,28 +498,39 @@ def _highest_card(state, seat: int) -> Move:
     return Move(seat, "play", card=card)
 
 
-def test_G6_G8_a_seat_shown_unlike_basic_is_not_read_as_basic():
+def _any_card(state, seat: int, rng: random.Random) -> Move:
+    """A seat that plays no basic: a legal move at random."""
+    move = rng.choice(GAME.legal_moves(state))
+    return move if isinstance(move, Move) else move.sample(rng)
+
+
+@pytest.mark.parametrize("other_play", [_highest_card, _any_card], ids=["highest", "random"])
+def test_G7_G8_a_seat_shown_unlike_basic_is_not_read_as_basic(other_play):
     """Once a seat's play contradicts basic's reading (`_lacks_by_basic`'s third item), no
-    reading takes it for basic: the true deal explains the trick on the table with that
-    seat's card left unread (`explains`), where reading it as basic's rejects the true
-    deal, and no phantom Dukal is looked for in its hand (`_led_since`). Basic seats are
-    never flagged."""
+    reading takes it for basic: the basic seats are never flagged and never given a lack
+    of a card they hold (not even one read from the other seat's leads); the true deal
+    explains the trick on the table with the flagged seat's card left unread
+    (`explains`), where reading it as basic's rejects the true deal; and no phantom Dukal
+    is looked for in its hand (`_led_since`)."""
     flagged = rejected = 0
-    for seed in range(12):
+    for seed in range(16):
         state = GAME.deal(random.Random(seed))
+        rng = random.Random(seed)
         other = seed % 3  # the seat that plays otherwise
         while (seat := state.to_act) is not None:
             if state.tricks and seat != other:
                 public = GAME.observe(state, seat).public
-                unlike = ganjifa_ai._lacks_by_basic(public, seat)[2]
-                assert not any(unlike[s] for s in range(3) if s != other), seed
+                lacks, _, unlike = ganjifa_ai._lacks_by_basic(public, seat)
+                for s in range(3):
+                    if s not in (seat, other):
+                        assert not unlike[s] and not lacks[s] & state.hands[s], seed
                 if unlike[other]:
                     flagged += 1
                     assert other not in dict(ganjifa_ai._led_since(public, seat, unlike))
                     if state.trick and state.dukal is None:
                         assert ganjifa_ai.explains(state, seat, unlike), seed
                         rejected += not ganjifa_ai.explains(state, seat)
-            move = _highest_card(state, seat) if seat == other else \
+            move = other_play(state, seat, rng) if seat == other else \
                 basic_move(state, seat, None)
             state = GAME.apply(state, move)
     assert flagged >= 100 and rejected >= 10, (flagged, rejected)

@@ -147,6 +147,9 @@ class _Reading:
         self.beaters = BEATERS[public.trump]
         self.lacks = [0, 0, 0]
         self.unlike_basic = [False, False, False]
+        # Lacks one seat's play puts on another, (source, seat, cards): they hold only if
+        # the source played as basic, which the walk may disprove later (`_lacks_by_basic`).
+        self.lacks_of_others: list[tuple[int, int, int]] = []
         # What per-card lacks cannot say, for `misfits`: (s, cards, above, held): seat s
         # holds none of `cards` unless the other seat holds one of `above` (all unseen),
         # or with `held`, none of `cards` if the other seat holds one of `above`.
@@ -286,7 +289,7 @@ class _Reading:
             forbidden = before[card] & ~SUIT_MASK[trump]
             above = beaters[card] & SUIT_MASK[suit] & unseen
             if after & before[card]:
-                self.lack(PLAYERS - leader - self.seat, above)
+                self.lacks_of_others.append((leader, PLAYERS - leader - self.seat, above))
             elif above:  # no boss if the other seat held one of those: then its cheapest
                 self.clauses.append((leader, before[card], above, True))
         # For each boss it may not have held: the higher cards of its suit either gone or
@@ -337,8 +340,9 @@ def _lacks_by_basic(public: GanjifaState, seat: int
     no boss if the other seat held a card above it, and then the seat's cheapest card.
 
     A seat that later played a card it could not have held, had it played as basic, is
-    no basic player: nothing is inferred for it (against random players, the inferences
-    would only mislead: bench/README.md), and the third item says which seats those are."""
+    no basic player: nothing is inferred for it, nor from its play for the other seat
+    (against random players, the inferences would only mislead: bench/README.md), and the
+    third item says which seats those are."""
     r = _Reading(public, seat)
     tricks = r.tricks
     if public.trick:  # the trick in progress, read as a completed one
@@ -356,6 +360,9 @@ def _lacks_by_basic(public: GanjifaState, seat: int
     for s, m in r.answers:
         if s != seat and m:
             r.lacks[s] |= r.before[max(bit_list(m), key=lambda c: (_cost(c, trump), c))]
+    for source, s, lacked in r.lacks_of_others:
+        if not r.unlike_basic[source]:
+            r.lack(s, lacked)
     lacks = [0 if r.unlike_basic[s] else r.lacks[s] for s in range(PLAYERS)]
     clauses = [(s, PLAYERS - s - seat, cards, above, held)  # each once: leads repeat them
                for s, cards, above, held in dict.fromkeys(r.clauses) if not r.unlike_basic[s]]
@@ -507,8 +514,8 @@ DRAWS = 8  # draws of a world at most, while basic's play does not explain it
 # A Dukal that basic would have led weighs as several plays unexplained: in the playouts
 # it captures 3k cards at once (G8).
 PHANTOM_DUKAL = 8
-# The view last read (`modelled`, `draw`): its public part and seat, its `_led_since`, its
-# clauses and the seats whose play was no basic's (one item, replaced whole, so that a
+# The view last read (`modelled`, `_reading`): its public part and seat, its `_led_since`,
+# its clauses and the seats whose play was no basic's (one item, replaced whole, so that a
 # thread reads a consistent one).
 _LAST_READING: list[tuple] = [(None, None, [], [], (False,) * PLAYERS)]
 
@@ -570,7 +577,8 @@ def draw(game, view: View, rng: random.Random) -> GanjifaState:
 
 def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, int]:
     """A world of the view (`Game.sample`) in which basic's play explains the trick in
-    progress (`explains`): up to `tries` draws, else the last one; and the draws made.
+    progress (`explains`; a seat whose play the history showed unlike basic's is not read):
+    up to `tries` draws, else the last one; and the draws made.
     The opponents the search models play basic; a world where they would not have played
     the cards on the table is one the search need not weigh, and the trick's cards, chosen
     from their hands, say much about those hands (a lead that is no boss is the leader's
