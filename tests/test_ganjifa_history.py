@@ -467,24 +467,39 @@ def test_G8_the_worlds_drawn_give_no_dukal_to_a_seat_that_has_led_a_card():
 
 
 def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
-    """`draw` keeps the last view's reading (its clauses and the seats that led); another
-    search's view read in between (another thread's) must not change the worlds a seed
-    draws: the reading is made again."""
-    compared = 0
-    for seed in range(4):
+    """`draw` and `sample` keep the last view's reading (its clauses, the seats that led,
+    the seats shown unlike basic); another search's view read in between (another
+    thread's) must not change the worlds a seed draws: the reading is made again. One
+    seat plays at random, so that some views flag it."""
+    compared = flagged = 0
+    for seed in range(9):
         state = GAME.deal(random.Random(seed))
+        rng = random.Random(seed)
         while state.to_act is not None:
             seat = state.to_act
             if len(state.tricks or ()) % 6 == 5 and state.dukal is None:
                 model = ganjifa_ai.modelled(GAME.observe(state, seat))
-                alone = [ganjifa_ai.draw(GAME, model, random.Random(seed)) for _ in range(3)]
-                ganjifa_ai.modelled(GAME.observe(state, (seat + 1) % 3))
-                meanwhile = [ganjifa_ai.draw(GAME, model, random.Random(seed))
-                             for _ in range(3)]
-                assert alone == meanwhile, seed
-                compared += bool(ganjifa_ai._LAST_READING[0][3])
-            state = GAME.apply(state, basic_move(state, seat, None))
-    assert compared >= 20
+                flagged += any(ganjifa_ai._LAST_READING[0][4])
+
+                def worlds():
+                    return [ganjifa_ai.sample(GAME, model, random.Random(seed), 4),  # noqa: B023
+                            ganjifa_ai.draw(GAME, model, random.Random(seed))]  # noqa: B023
+
+                try:
+                    alone = worlds()
+                except NoWorldFits:  # the search then draws from the view itself
+                    alone = None
+                if alone is not None:
+                    ganjifa_ai.modelled(GAME.observe(state, (seat + 1) % 3))
+                    assert alone == worlds(), seed
+                    compared += bool(ganjifa_ai._LAST_READING[0][3])
+            if seat == seed % 3:
+                move = rng.choice(GAME.legal_moves(state))
+                move = move if isinstance(move, Move) else move.sample(rng)
+            else:
+                move = basic_move(state, seat, None)
+            state = GAME.apply(state, move)
+    assert compared >= 10 and flagged >= 5, (compared, flagged)
 
 
 def _highest_card(state, seat: int, rng: random.Random) -> Move:
