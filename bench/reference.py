@@ -12,18 +12,8 @@ does. It reads only its own hand and the table, as a player would.
 `club` (Tarot, bench/reference_tarot.py): the bid by a published barème, the écart and the
 play by the conventions French club guides teach.
 
-`highest` (Ganjifa): no rule-based Dashavatara player is described anywhere we found, so
-the rule-based trick-taker of the card-game theses: "always play the highest card" (V.
-Lopes Carreiro, *Examining different strategies for the card game Sueca*, Leiden
-bachelor thesis, 2016, §5.3), the highest legal card by G2's ranks, trumps above every
-other suit (G7). It plays single cards only, so it leads no Dukal (G8), and answers one,
-which is no trick, keeping its highest cards: it gives up its k lowest.
-
-`standard` (Ganjifa): the "Standard" computer player of the Spades app play-spades.com as
-its help page describes it, for a seat that still wants tricks (in Ganjifa every card
-counts, G9): it tries to take the trick with its highest valid card, and plays its lowest
-valid card when it has no chance to take it (no valid card beats the trick, G7); it leads
-its highest card. Single cards only, as `highest`, and a Dukal answered with its lowest.
+`standard` and `highest` (Ganjifa, bench/reference_ganjifa.py): the trick-takers an app's
+help page and a thesis describe.
 
 Each reference player is `move(game, view, rng)`, given the acting seat's view."""
 
@@ -32,12 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bench.reference_ganjifa import highest_ganjifa, standard_ganjifa
 from bench.reference_tarot import club_tarot
 from rules.durak import RANK_OF, SUIT_OF
-from rules.game import Game, Move, Template, View
-from rules.ganjifa import BEATERS as GANJIFA_BEATERS
-from rules.ganjifa import STRENGTH
-from rules.ganjifa import SUIT_OF as GANJIFA_SUIT
+from rules.game import Game, Move, View
 
 
 def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
@@ -73,45 +61,6 @@ def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
     if plain:
         return min(plain, key=cost)
     return next(m for m in legal if m.action == "pass")
-
-
-def _ganjifa_cards(game: Game, view: View, rng: random.Random,
-                   chances: bool) -> Move:
-    """The highest single card, or with `chances` the lowest when none beats the trick;
-    a Dukal answered with the lowest cards."""
-    trump, trick = view.public.trump, view.public.trick
-
-    def height(card: int) -> tuple[bool, int]:
-        return (GANJIFA_SUIT[card] == trump, STRENGTH[card])  # G2, G7
-
-    # The seat's own moves depend only on what it sees: any world of its view lists them.
-    own = [m for m in game.legal_moves(game.sample(view, rng)) if m.seat == view.seat]
-    if isinstance(own[0], Template):  # G8: the Dukal's answer, any k of the hand's cards
-        answer = own[0]
-        return Move(view.seat, answer.action,
-                    cards=tuple(sorted(sorted(answer.choose_from, key=height)[:answer.count])))
-    singles = [m for m in own if isinstance(m, Move) and m.card is not None]
-    top = max(singles, key=lambda m: height(m.card))  # type: ignore[arg-type]
-    if chances and trick and not _takes(trick, top.card, trump):  # type: ignore[arg-type]
-        return min(singles, key=lambda m: height(m.card))  # type: ignore[arg-type]
-    return top
-
-
-def _takes(trick: tuple[int, ...], card: int, trump: int) -> bool:
-    """Whether `card` would win the trick so far (G7)."""
-    best = trick[0]
-    for c in trick[1:]:
-        if GANJIFA_BEATERS[trump][best] >> c & 1:
-            best = c
-    return bool(GANJIFA_BEATERS[trump][best] >> card & 1)
-
-
-def highest_ganjifa(game: Game, view: View, rng: random.Random) -> Move:
-    return _ganjifa_cards(game, view, rng, chances=False)
-
-
-def standard_ganjifa(game: Game, view: View, rng: random.Random) -> Move:
-    return _ganjifa_cards(game, view, rng, chances=True)
 
 
 PLAYERS: dict[tuple[str, str], Callable[[Game, View, random.Random], Move]] = {

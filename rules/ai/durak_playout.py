@@ -41,14 +41,14 @@ class Order:
 
     def carry(self, mask: int) -> int:
         """A mask of cards as a mask of bits of this order."""
-        return remap(mask, self.bit)
+        return _remap(mask, self.bit)
 
-    def cards(self, mask: int) -> int:
+    def back(self, mask: int) -> int:
         """A mask of bits of this order as a mask of cards."""
-        return remap(mask, self.card)
+        return _remap(mask, self.card)
 
 
-def remap(mask: int, to: list[int]) -> int:
+def _remap(mask: int, to: list[int]) -> int:
     """The mask with each set bit i moved to bit to[i]."""
     out = 0
     while mask:
@@ -142,7 +142,7 @@ def play(state, trace: list | None = None) -> tuple[int, int]:
                     at += 1
                     need -= 1
         if at == left and not (hands[0] and hands[1]):  # D14
-            return o.cards(hands[0]), o.cards(hands[1])
+            return o.back(hands[0]), o.back(hands[1])
         on_table = ranks = n = beaten = 0
         taking = False
 
