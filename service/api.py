@@ -96,12 +96,18 @@ def raw_body(environ: dict) -> bytes:
 
 
 def whole(stream, length: int | None) -> bytes:
-    """The body from the WSGI input, `length` bytes (up to MAX_BODY + 1 without one). A
-    body that ends early is the client's doing, a 400 and not a bug of ours: gunicorn
-    hands a Content-Length body cut short over as it is, and raises on chunks cut short
-    (its NoMoreData, an OSError) or ill-formed (its ParseExceptions)."""
+    """The body from the WSGI input, `length` bytes (up to MAX_BODY + 1 without one), in as
+    many reads as the server needs. A body that ends early is the client's doing, a 400
+    and not a bug of ours: gunicorn hands a Content-Length body cut short over as it is,
+    and raises on chunks cut short (its NoMoreData, an OSError) or ill-formed (its
+    ParseExceptions)."""
+    want = MAX_BODY + 1 if length is None else length
     try:
-        raw = stream.read(MAX_BODY + 1 if length is None else length)
+        raw = stream.read(want)
+        # PEP 3333 lets a server's read return less than asked before the end: read on
+        # until the length, or the end of a chunked body (gunicorn gives all at once).
+        while len(raw) < want and (more := stream.read(want - len(raw))):
+            raw += more
     except (OSError, ParseException):
         raise unfinished("incomplete", INCOMPLETE) from None
     if length is not None and len(raw) < length:

@@ -11,7 +11,7 @@ from gunicorn.http.errors import ChunkMissingTerminator, InvalidChunkSize, NoMor
 
 from service.api import CHUNKED, INCOMPLETE
 from tests.openapi_check import assert_conforms
-from tests.support.abuse import Failing
+from tests.support.abuse import Failing, Trickling
 
 PROBLEM = "application/problem+json"
 
@@ -196,6 +196,19 @@ UNFINISHED = {
     "chunks with no end": ({"data": b'{"seed": 5}',
                             "environ_overrides": {"HTTP_TRANSFER_ENCODING": "chunked"}}, CHUNKED),
 }
+
+
+@pytest.mark.parametrize("path", ["/v1/games/durak/deal", "/v1/games/durak/deal/"],
+                         ids=["lane", "flask"])
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_a_body_read_in_parts_is_read_whole(client, path, chunked):
+    """A server may hand the body over in parts (PEP 3333): all of it is read, with its
+    Content-Length or to the end of its chunks, and dealt from."""
+    body = b'{"seed": 5, "players": 3}'
+    environ = {"wsgi.input": Trickling(body)}
+    environ.update(CHUNKS if chunked else {"CONTENT_LENGTH": str(len(body))})
+    r = client.post(path, content_type="application/json", environ_overrides=environ)
+    assert r.status_code == 200 and len(r.json["state"]["hands"]) == 3
 
 
 @pytest.mark.parametrize("path", ["/v1/games/durak/deal", "/v1/games/durak/deal/"],

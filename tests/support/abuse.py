@@ -174,6 +174,18 @@ def with_a_repeat(state: dict, path: Path, at: int = 1) -> dict:
     return state
 
 
+class Trickling(io.RawIOBase):
+    """A WSGI input that hands its body over a few bytes a read, as PEP 3333 allows."""
+
+    def __init__(self, body: bytes, step: int = 3):
+        self.body, self.step = body, step
+
+    def read(self, size: int = -1) -> bytes:
+        n = self.step if size < 0 else min(size, self.step)
+        out, self.body = self.body[:n], self.body[n:]
+        return out
+
+
 class Failing(io.RawIOBase):
     """A WSGI input as gunicorn's reads a chunked body that breaks off: `read` raises."""
 
