@@ -7,6 +7,7 @@ trick, the pending Dukal and its answers, the captured piles and the other hands
 from __future__ import annotations
 
 import random
+from typing import Any, NamedTuple
 
 from rules.ai.ganjifa_playout import play_out
 from rules.ai.settings import Explain, Settings
@@ -382,8 +383,8 @@ def modelled(view: View) -> View:
     voids = public.voids
     narrowed = public._replace(
         voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2]))
-    _LAST_READING[0] = (narrowed, view.seat, _led_since(public, view.seat, unlike), clauses,
-                        unlike)
+    _LAST_READING[0] = ViewReading(narrowed, view.seat, _led_since(public, view.seat, unlike),
+                                   clauses, unlike)
     return view._replace(public=narrowed)
 
 
@@ -514,10 +515,21 @@ DRAWS = 8  # draws of a world at most, while basic's play does not explain it
 # A Dukal that basic would have led weighs as several plays unexplained: in the playouts
 # it captures 3k cards at once (G8).
 PHANTOM_DUKAL = 8
-# The view last read (`modelled`, `_reading`): its public part and seat, its `_led_since`,
-# its clauses and the seats whose play was no basic's (one item, replaced whole, so that a
-# thread reads a consistent one).
-_LAST_READING: list[tuple] = [(None, None, [], [], (False,) * PLAYERS)]
+class ViewReading(NamedTuple):
+    """What the history of one view says, as the search's draws read it: the seats that
+    led since the opening and what they played since (`_led_since`), the clauses of the
+    leads' reading, and the seats whose play was no basic's."""
+
+    public: Any
+    seat: int | None
+    since: list[tuple[int, int]]
+    clauses: list[Clause]
+    unlike: tuple[bool, ...]
+
+
+# The view last read (`modelled`, `_reading`): one item, replaced whole, so that a thread
+# reads a consistent one.
+_LAST_READING: list[ViewReading] = [ViewReading(None, None, [], [], (False,) * PLAYERS)]
 
 
 def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Clause]) -> int:
@@ -535,7 +547,7 @@ def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Cla
     return out
 
 
-def _reading(public: GanjifaState, seat: int) -> tuple:
+def _reading(public: GanjifaState, seat: int) -> ViewReading:
     """`_LAST_READING`'s item for the view, read again when it is another view's: the same
     worlds whichever view another thread read meanwhile. The clauses are those of a view
     `modelled` gave (its voids hold the reading's lacks); none for the view itself, which
@@ -551,8 +563,8 @@ def _reading(public: GanjifaState, seat: int) -> tuple:
             clauses = []
     else:
         clauses, unlike = [], (False,) * PLAYERS
-    last = _LAST_READING[0] = (public, seat, _led_since(public, seat, unlike), clauses,
-                               unlike)
+    last = _LAST_READING[0] = ViewReading(public, seat, _led_since(public, seat, unlike),
+                                          clauses, unlike)
     return last
 
 
@@ -561,7 +573,8 @@ def draw(game, view: View, rng: random.Random) -> GanjifaState:
     (`misfits`): up to DRAWS draws, else the one that explains the most of it (a client's
     opponents may play otherwise)."""
     world = game.sample(view, rng)
-    _, _, since, clauses, _ = _reading(view.public, view.seat)
+    reading = _reading(view.public, view.seat)
+    since, clauses = reading.since, reading.clauses
     if not since and not clauses:
         return world
     missed = misfits(world, since, clauses)
@@ -583,7 +596,7 @@ def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, in
     the cards on the table is one the search need not weigh, and the trick's cards, chosen
     from their hands, say much about those hands (a lead that is no boss is the leader's
     cheapest card, a follower that does not win throws its cheapest card)."""
-    unlike = _reading(view.public, view.seat)[4]
+    unlike = _reading(view.public, view.seat).unlike
     for i in range(1, tries + 1):
         world = draw(game, view, rng)
         if explains(world, view.seat, unlike):
