@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bench.reference_ganjifa import highest_ganjifa
 from rules.ai import ganjifa as ganjifa_ai
 from rules.ai.ganjifa import basic_move
 from rules.ai.levels import choose
@@ -466,6 +467,17 @@ def test_G8_the_worlds_drawn_give_no_dukal_to_a_seat_that_has_led_a_card():
     assert plain >= 20 and drawn <= plain // 5, (drawn, plain)
 
 
+def _highest_card(state, seat: int, rng: random.Random) -> Move:
+    """A seat that plays no basic: the outside reference `highest` (its highest card)."""
+    return highest_ganjifa(GAME, GAME.observe(state, seat), rng)
+
+
+def _any_card(state, seat: int, rng: random.Random) -> Move:
+    """A seat that plays no basic: a legal move at random."""
+    move = rng.choice(GAME.legal_moves(state))
+    return move if isinstance(move, Move) else move.sample(rng)
+
+
 def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
     """`draw` and `sample` keep the last view's reading (its clauses, the seats that led,
     the seats shown unlike basic); another search's view read in between (another
@@ -479,7 +491,7 @@ def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
             seat = state.to_act
             if len(state.tricks or ()) % 6 == 5 and state.dukal is None:
                 model = ganjifa_ai.modelled(GAME.observe(state, seat))
-                flagged += any(ganjifa_ai._LAST_READING[0][4])
+                flagged += any(ganjifa_ai._LAST_READING[0].unlike)
 
                 def worlds():
                     return [ganjifa_ai.sample(GAME, model, random.Random(seed), 4),  # noqa: B023
@@ -492,31 +504,11 @@ def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
                 if alone is not None:
                     ganjifa_ai.modelled(GAME.observe(state, (seat + 1) % 3))
                     assert alone == worlds(), seed
-                    compared += bool(ganjifa_ai._LAST_READING[0][3])
-            if seat == seed % 3:
-                move = rng.choice(GAME.legal_moves(state))
-                move = move if isinstance(move, Move) else move.sample(rng)
-            else:
-                move = basic_move(state, seat, None)
+                    compared += bool(ganjifa_ai._LAST_READING[0].clauses)
+            move = _any_card(state, seat, rng) if seat == seed % 3 else \
+                basic_move(state, seat, None)
             state = GAME.apply(state, move)
     assert compared >= 10 and flagged >= 5, (compared, flagged)
-
-
-def _highest_card(state, seat: int, rng: random.Random) -> Move:
-    """A seat that plays no basic: always its highest legal single card (a Dukal answered
-    with basic's cheapest cards), as the outside reference `highest` plays."""
-    if state.dukal is not None:
-        return basic_move(state, seat, None)
-    cards = [m.card for m in GAME.legal_moves(state) if isinstance(m, Move)
-             and m.seat == seat and m.card is not None]
-    card = max(cards, key=lambda c: (SUIT_OF[c] == state.trump, STRENGTH[c]))
-    return Move(seat, "play", card=card)
-
-
-def _any_card(state, seat: int, rng: random.Random) -> Move:
-    """A seat that plays no basic: a legal move at random."""
-    move = rng.choice(GAME.legal_moves(state))
-    return move if isinstance(move, Move) else move.sample(rng)
 
 
 @pytest.mark.parametrize("other_play", [_highest_card, _any_card], ids=["highest", "random"])
