@@ -138,4 +138,4 @@ def test_a_deck_the_game_has_not_names_the_game_in_the_language(logged):
     r = requests.get(f"{base}/v1/games/tarot", params={"cards": "52"}, timeout=30,
                      headers={"Accept-Language": "hu"})
     assert r.status_code == 422 and r.headers["Content-Language"] == "hu"
-    assert r.json()["detail"] == "A(z) Francia tarot játéknak nincs 52 lapos paklija: 78."
+    assert r.json()["detail"] == "A(z) „Francia tarot” játéknak nincs 52 lapos paklija: 78."
