@@ -32,8 +32,9 @@ class Config:
     ALLOW_CHOSEN_DEALS = os.environ.get("CARDAVIA_ALLOW_CHOSEN_DEALS")
     CORS_ORIGINS = os.environ.get("CARDAVIA_CORS_ORIGINS")
     # The Host names this service answers for, comma-separated (`api.example.org,
-    # .example.org` for a domain and its subdomains); unset: any. Nothing the service
-    # answers repeats the Host, so this shuts out only requests meant for another site.
+    # .example.org` for a domain and its subdomains); unset: any; set but naming no host:
+    # an error at start (allowed_hosts). Nothing the service answers repeats the Host, so
+    # this shuts out only requests meant for another site.
     ALLOWED_HOSTS = os.environ.get("CARDAVIA_ALLOWED_HOSTS")
 
 
@@ -103,9 +104,15 @@ def chosen_deals_allowed(setting: str | bool | None) -> bool:
 
 def allowed_hosts(setting: str | list | None) -> list[str] | None:
     """CARDAVIA_ALLOWED_HOSTS as Flask's TRUSTED_HOSTS: None (any host) when unset; lower
-    case, as service/lane.py lowers a request's Host."""
+    case, as service/lane.py lowers a request's Host. Empty items are skipped, but a setting
+    that names no host at all ("", " , ") is an error at start, as a blank signing key is:
+    read as unset, it would let in any host while the operator believes it narrows them."""
     if setting is None:
         return None
     listed = setting.split(",") if isinstance(setting, str) else setting
     hosts = [h.strip().lower() for h in listed if h.strip()]
-    return hosts or None
+    if not hosts:
+        raise ValueError("CARDAVIA_ALLOWED_HOSTS is set but names no host: list the hosts "
+                         "separated by commas (\"api.example.org, .example.org\"), or unset "
+                         "it to answer any host.")
+    return hosts

@@ -1,5 +1,6 @@
 """Signed states (CARDAVIA_STATE_KEY): every state answered is signed, every state received
-must carry a valid signature, and any altered field is refused; keys rotate."""
+must carry a valid signature, and any altered field is refused; keys rotate. Beside them,
+CARDAVIA_ALLOWED_HOSTS, which fails closed at start as the keys do."""
 
 from __future__ import annotations
 
@@ -136,6 +137,25 @@ def test_a_setting_that_would_open_signing_stops_gunicorn_at_start(settings, mes
 def test_the_app_factory_refuses_settings_that_would_open_signing(key, old, chosen, message):
     with pytest.raises(ValueError, match=message):
         app_with(key, old, chosen)
+
+
+def test_allowed_hosts_set_but_blank_stops_gunicorn_at_start():
+    status, output = start_fails(CARDAVIA_ALLOWED_HOSTS=" , ")
+    assert status != 0 and "CARDAVIA_ALLOWED_HOSTS is set but names no host" in output
+
+
+@pytest.mark.parametrize("hosts", ["", " \t ", ",", " , ,", []])
+def test_the_app_factory_refuses_allowed_hosts_that_name_no_host(hosts):
+    """Set but naming no host is refused rather than read as unset, which is any host."""
+    with pytest.raises(ValueError, match="CARDAVIA_ALLOWED_HOSTS is set but names no host"):
+        create_app({"TESTING": True, "ALLOWED_HOSTS": hosts})
+
+
+def test_an_empty_item_among_allowed_hosts_is_ignored():
+    client = create_app({"TESTING": True,
+                         "ALLOWED_HOSTS": "api.example.org,, localhost,"}).test_client()
+    assert client.get("/healthz", headers={"Host": "localhost"}).status_code == 200
+    assert client.get("/healthz", headers={"Host": "evil.example"}).status_code == 400
 
 
 def test_old_keys_are_trimmed_so_rotation_works():
