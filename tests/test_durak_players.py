@@ -238,6 +238,13 @@ def test_D24_the_last_player_holding_cards_is_the_durak_and_nobody_is_a_draw():
     assert GAME.result(s)["out"] == [[2], [0, 1]]
 
 
+def test_D23_a_draw_names_every_seat_out_the_last_one_too():
+    # After the last bout every empty hand goes out: a seat left in with none is no state.
+    assert problems(hands=[[], [], []], out=[[0, 1]]) == ["out"]
+    assert problems(hands=[[], [], []], out=[[2], [0]]) == ["out"]
+    assert make([[], [], []], out=[[2], [0, 1]]).phase == "over"
+
+
 def test_D25_settlement_durak_loses_players_minus_one():
     s = make([["6S"], ["AD", "AS"], ["7S"], []], out=[[3]], to_act=0)
     s = play(play(s, attack(0, "6S")), defend(1, "AS"))
