@@ -245,6 +245,15 @@ def test_D23_a_draw_names_every_seat_out_the_last_one_too():
     assert make([[], [], []], out=[[2], [0, 1]]).phase == "over"
 
 
+def test_D24_no_bout_goes_on_with_fewer_than_two_players_in():
+    # The deal ended after the bout that left one player in: no table, nobody to defend.
+    table = [("7S", None)]
+    assert "out" in problems(hands=[["6S", "AH", "9S"], [], []], table=table, out=[[1, 2]])
+    assert "out" in problems(hands=[["6S", "AH"], [], []], table=[("7S", "8S")],
+                             out=[[1, 2]], to_act=0)
+    assert "out" in problems(hands=[[], ["6S", "AH", "9S"], []], table=table, out=[[0, 2]])
+
+
 def test_D25_settlement_durak_loses_players_minus_one():
     s = make([["6S"], ["AD", "AS"], ["7S"], []], out=[[3]], to_act=0)
     s = play(play(s, attack(0, "6S")), defend(1, "AS"))

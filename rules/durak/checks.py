@@ -170,8 +170,8 @@ def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacke
                  out: list[list[int]]) -> tuple[int, list[Problem]]:
     """D23: who went out holds no card, went out once the stock was empty, and is named
     once, each bout's list in ascending seat order; between bouts, with the stock empty, a
-    player in with no card would have gone out, the last one too. The mask of the seats
-    out, and the problems."""
+    player in with no card would have gone out, the last one too; D24: a bout goes on only
+    while two players are in. The mask of the seats out, and the problems."""
     problems = []
     mask = 0
     players = len(hands)
@@ -191,6 +191,8 @@ def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacke
         for s in range(players):
             if not hands[s] and not mask >> s & 1:
                 problems.append(Problem("out", "durak_out_missing", {"seat": s}))
+    if table and players - mask.bit_count() < 2:
+        problems.append(Problem("out", "durak_out_bout", {"count": players - mask.bit_count()}))
     if mask >> attacker & 1 and players - mask.bit_count() > 1:
         problems.append(Problem("attacker", "durak_attacker_out", {"seat": attacker}))
     return mask, problems
