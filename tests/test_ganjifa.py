@@ -79,7 +79,10 @@ def fields(**kwargs) -> dict:
         used |= set(pending[0]) | {c for a in pending[1] for c in a}
     if captured:
         used |= {c for pile in captured.values() for c in pile}
-    spare = [c for c in reversed(DECK.codes) if c not in used]
+    # The trump Raja last: padded hands leave it to a captured pile, where it lies once
+    # anything is captured (G5, G7).
+    raja = "RRAM" if kwargs.get("period", "day") == "day" else "RKRI"
+    spare = sorted((c for c in reversed(DECK.codes) if c not in used), key=raja.__eq__)
     fixed = next(s for s in range(3) if ... not in hands[s])
     fresh = len(hands[fixed]) + delta[fixed]
     full = []
@@ -190,8 +193,12 @@ def _winner(period, cards, leader=0) -> int:
 def _ranked_high_to_low(suit: str, order: list[str]) -> None:
     """Each card beats the next one in `order`, whichever of the two leads; the third card
     is of the next suit (a void player's choice, G6), which never wins (G7)."""
-    nxt = SUITS[(SUITS.index(suit) + 1) % 10]
-    period = "night" if nxt == "RAM" else "day"  # keep the third card a non-trump
+    # A period whose trump Raja is not among the cards: mid-deal it lies captured (G5,
+    # G7). The third card is of the first suit after `suit` that is not the trump.
+    period = "night" if "RAM" in (suit, SUITS[(SUITS.index(suit) + 1) % 10]) else "day"
+    trump = "KRI" if period == "night" else "RAM"
+    nxt = next(s for s in (SUITS[(SUITS.index(suit) + i) % 10] for i in range(1, 10))
+               if s != trump)
     for hi, lo in zip(order, order[1:], strict=False):
         assert _winner(period, [lo, hi, f"1{nxt}"]) == 1, (hi, lo)
         assert _winner(period, [hi, lo, f"1{nxt}"]) == 0, (hi, lo)
@@ -342,6 +349,21 @@ def test_G5_a_state_whose_opening_leader_lacks_the_trump_raja_is_invalid():
     assert got == ["trick.0.card"]
 
 
+def test_G5_G7_once_cards_are_captured_the_trump_raja_is_among_them():
+    # The trump Raja opens the deal (G5) and, the highest trump, wins that trick (G7): a
+    # state with captured cards and the Raja still in a hand, in the trick or in a pending
+    # Dukal cannot happen.
+    assert problems(**fields(hands=[["RRAM", "1MAT"], ["2MAT", "3MAT"], ["4MAT", "5MAT"]],
+                             leader=1, rest_to=1)) == ["captured"]
+    assert problems(**fields(hands=[["1MAT"], ["2MAT", "3MAT"], ["4MAT", "5MAT"]],
+                             leader=0, trick=["RRAM"])) == ["captured"]
+    assert make(hands=[["1MAT"], ["2MAT"], ["4MAT"]], leader=0,
+                captured={1: ["RRAM", "1RAM", "2RAM"]}, rest_to=0).leader == 0
+    by_night = fields(hands=[["RRAM", "1MAT"], ["2MAT", "3MAT"], ["RKRI", "5MAT"]],
+                      period="night", leader=1, rest_to=1)
+    assert problems(**by_night) == ["captured"]
+
+
 def _bits(m: int):
     return [c for c in range(120) if m >> c & 1]
 
@@ -350,10 +372,10 @@ def _bits(m: int):
 
 
 def test_G6_a_player_holding_the_led_suit_must_follow_it():
-    s = make([["9KUR", "9MAT"], ["1KUR", "RRAM", "2VAR"], [...]], trick=["5KUR"])
+    s = make([["9KUR", "9MAT"], ["1KUR", "MRAM", "2VAR"], [...]], trick=["5KUR"])
     assert GAME.to_act(s) == 1
     assert GAME.legal_moves(s) == [play(1, "1KUR")]
-    assert reason(s, play(1, "RRAM")) == ("must_follow_suit", "G6")
+    assert reason(s, play(1, "MRAM")) == ("must_follow_suit", "G6")
     assert reason(s, play(1, "2VAR")) == ("must_follow_suit", "G6")
     assert reason(s, play(1, "1KUR")) is None
 
@@ -504,7 +526,7 @@ FIVE = ["RMAT", "MMAT", "3MAT", "4MAT", "5MAT"]
 def _dukal_led():
     """Seat 1 leads a Dukal of five; seat 2 then seat 0 answer."""
     hand1 = [*FIVE, "9NAR", "8NAR"]
-    hand2 = ["1MAT", "RRAM", "2KUR", "3KUR", "4KUR", "5KUR", "6KUR"]
+    hand2 = ["1MAT", "MRAM", "2KUR", "3KUR", "4KUR", "5KUR", "6KUR"]
     hand0 = ["2MAT", "7KRI", "8KRI", "9KRI", "10KRI", "1BAL", "2BAL"]
     s = make([hand0, hand1, hand2], leader=1, captured={1: ["1KAL", "2KAL", "3KAL"]},
              rest_to=0)
@@ -535,7 +557,7 @@ def test_G8_opponents_answer_one_at_a_time_in_turn_order_with_exactly_k_cards():
 def test_G8_discards_need_not_follow_suit():
     s, _, hand0, hand2 = _dukal_led()
     # Seat 2 holds the 1 of Matsya, the Dukal's suit, and keeps it.
-    assert reason(s, discard(2, "RRAM", "2KUR", "3KUR", "4KUR", "5KUR")) is None
+    assert reason(s, discard(2, "MRAM", "2KUR", "3KUR", "4KUR", "5KUR")) is None
 
 
 def test_G8_the_leader_captures_all_3k_cards_and_leads_again():

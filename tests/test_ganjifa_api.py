@@ -265,7 +265,7 @@ def test_basic_leads_its_largest_dukal():
 
 
 def test_basic_answers_a_dukal_with_its_cheapest_cards():
-    hand = ["RRAM", "MRAM", "1MAT", "RKUR", "10KUR", "1PAR", "2PAR", "10VAR", "RNAR"]
+    hand = ["9RAM", "MRAM", "1MAT", "RKUR", "10KUR", "1PAR", "2PAR", "10VAR", "RNAR"]
     s = make([["9NAR", "8NAR", "7NAR", "6NAR"], hand, [...]], leader=0,
              dukal=(FIVE, []))
     move = basic(s, 1)

@@ -88,6 +88,11 @@ def lead_problems(trump: int, masks: list[int], captured: list[list[int]], leade
         if not captured[leader]:
             problems.append(Problem("leader", "ganjifa_leader_captured_nothing",
                                     {"seat": leader}))
+        # G5, G7: the trump Raja opens the deal and, the highest trump, wins that trick:
+        # once anything is captured, so is it.
+        if not any(raja in pile for pile in captured):
+            problems.append(Problem("captured", "ganjifa_raja_not_captured",
+                                    {"raja": codes[raja]}))
         return problems
     if dukal is not None:
         problems.append(Problem("dukal", "ganjifa_dukal_opening"))
