@@ -116,6 +116,18 @@ def test_an_illegal_bot_move_forfeits_its_deal_and_exits_1(server):
 
 
 @pytest.mark.http
+def test_quiet_drops_the_deals_but_not_why_a_bot_forfeited(server):
+    """A URL that is no bot (the service's /healthz refuses a POST): with --quiet, the
+    first forfeit of each player is still said, once, and the figures count them all."""
+    not_a_bot = f"{server}/healthz"
+    done = cardavia(server, "match", "durak", "--seats", f"basic,{not_a_bot}", "--deals",
+                    "3", "--budget", "20", "--quiet")
+    assert done.returncode == 1
+    said = done.stderr.splitlines()
+    assert len(said) == 1 and "forfeit" in said[0] and "HTTP 405" in said[0], said
+    assert "3 forfeit" in done.stdout
+
+@pytest.mark.http
 def test_a_match_of_four_with_passing_on_deals_every_deal_so(server):
     done = cardavia(server, "match", "durak", "--seats", "random,basic,random,basic",
                     "--deals", "2", "--seed", "3", "--transfer", "--cards", "52", "--json",

@@ -587,14 +587,22 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise UsageError("--deals: at least 1")
 
+    forfeited: set[int] = set()  # the players whose forfeit has been said
+
     def progress(r: match.DealResult) -> None:
-        if not args.quiet:
-            if r.forfeit is not None:
-                text = f"player {r.forfeit + 1} forfeit: {r.reason}"
-            else:
-                text = ", ".join(f"seat {s} player {j + 1} {r.scores[s]:+g}"
-                                 for s, j in enumerate(r.players_at))
-            print(f"deal {r.seed}: {text}", file=sys.stderr)
+        if r.forfeit is not None:
+            # --quiet drops the line per deal, not why a bot forfeits: each player's first
+            # reason is said, the figures count the others (--json lists them all).
+            if args.quiet and r.forfeit in forfeited:
+                return
+            forfeited.add(r.forfeit)
+            text = f"player {r.forfeit + 1} forfeit: {r.reason}"
+        elif args.quiet:
+            return
+        else:
+            text = ", ".join(f"seat {s} player {j + 1} {r.scores[s]:+g}"
+                             for s, j in enumerate(r.players_at))
+        print(f"deal {r.seed}: {text}", file=sys.stderr)
 
     options = deal_options(args)
     results, table = match.run(client, args.game, players, args.deals, args.seed,
@@ -723,7 +731,8 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed SEED + i")
     variant_flags(q)  # every deal's; its players are the seats
     q.add_argument("--json", action="store_true", help="figures and every deal as JSON")
-    q.add_argument("--quiet", action="store_true", help="no line per deal on stderr")
+    q.add_argument("--quiet", action="store_true", help="no line per deal on stderr, only "
+                   "each player's first forfeit")
     q.set_defaults(run=cmd_match)
     return p
 
