@@ -231,7 +231,29 @@ def test_D16_D19_deal_durak_with_its_count_deck_and_throw_in(server):
     assert len(dealt["state"]["hands"]) == 3 and len(dealt["deck"]) == 52
     assert dealt["state"]["throw_in"] == "neighbours" and dealt["state"]["first_bout"] == 5
     refused = run(server, "deal", "durak", "--players", "6", "--cards", "24")  # D16
-    assert refused.returncode == 2 and "players" in refused.stderr
+    assert refused.returncode == 2, refused.stderr
+    assert "--players: 6 players are too many for 24 cards" in refused.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("ganjifa", "--players", "4"), "--players: Ganjifa is played by exactly 3 players (got 4)"),
+    (("tarot", "--players", "7"), "--players: Tarot takes 3 to 5 players (got 7)"),
+    (("durak", "--period", "day"), "--period applies to Ganjifa only"),
+    (("tarot", "--transfer"), "--transfer applies to Durak only"),
+])
+def test_a_deal_the_game_has_not_is_said_in_the_flags_words(server, args, said):
+    done = run(server, "deal", *args)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert "Unknown field" not in done.stderr
+
+
+def test_G4_deal_ganjifa_for_its_three_players(server):
+    """Ganjifa is played by three (G4): `--players 3` says so and deals, as Durak's and
+    Tarot's counts do."""
+    done = run(server, "deal", "ganjifa", "--players", "3", "--seed", "4")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(run(server, "deal", "ganjifa", "--seed",
+                                                     "4").stdout)
 
 
 class _Collect:

@@ -145,6 +145,27 @@ def test_a_match_of_four_with_passing_on_deals_every_deal_so(server):
     assert refused.returncode != 0 and "transfer" in refused.stderr, refused.stderr
 
 
+@pytest.mark.http
+@pytest.mark.parametrize(("args", "said"), [
+    (("ganjifa", "--seats", "basic,basic"),
+     "--seats: Ganjifa is played by exactly 3 seats (got 2)"),
+    (("tarot", "--seats", "basic,basic"), "--seats: Tarot takes 3 to 5 seats (got 2)"),
+    (("durak", "--seats", ",".join(["random"] * 7)), "--seats: Durak takes 2 to 6 seats (got 7)"),
+    (("durak", "--seats", "basic,basic", "--budget", "0"),
+     "--budget: the AI's budget is 1 to 10000 ms (got 0)"),
+    (("durak", "--seats", "basic,basic", "--period", "night"), "--period applies to Ganjifa only"),
+    (("tarot", "--seats", "basic,basic,basic", "--cards", "24"), "--cards applies to Durak only"),
+    (("ganjifa", "--seats", "basic,basic,basic", "--dealer", "1"),
+     "--dealer applies to Tarot only"),
+    # What only the service knows (D16) is its message, with the flag's name for the field.
+    (("durak", "--seats", ",".join(["random"] * 5), "--cards", "24"),
+     "--seats: 5 players are too many for 24 cards: at most 4 (D16)."),
+])
+def test_wrong_seats_and_options_are_said_in_the_flags_words(server, args, said):
+    done = cardavia(server, "match", *args, "--deals", "1")
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert "Unknown field" not in done.stderr and "budget_ms" not in done.stderr
+
 def test_bad_seats_are_bad_usage(server):
     done = cardavia(server, "match", "durak", "--seats", "strong,grandmaster")
     assert done.returncode == 2 and "grandmaster" in done.stderr

@@ -88,6 +88,22 @@ def test_the_command_line_client_knows_every_registered_game():
     assert set(cli.GAMES) == set(GAMES)
 
 
+def test_the_command_line_checks_each_games_deal_as_the_service_does():
+    """`cardavia` refuses a count of players, a deal option or an AI budget before asking
+    the service (cli.PLAYERS, cli.OPTIONS, cli.BUDGET_MS): its tables are held here to each
+    game's counts and the deal and ai-move bodies' fields."""
+    from cardavia_client import cli
+
+    for game_id, registered in GAMES.items():
+        counts = registered.game.counts
+        assert cli.PLAYERS[game_id] == (min(counts), max(counts)), game_id
+        deal = SCHEMAS[game_id].requests["deal"].schema.fields
+        assert set(cli.OPTIONS[game_id]) == set(deal) - {"seed", "deck", "players"}, game_id
+        assert ("players" in deal) == (len(counts) > 1), game_id
+        budget = SCHEMAS[game_id].requests["ai"].schema.fields["budget_ms"]
+        assert (budget.low, budget.high) == cli.BUDGET_MS
+
+
 # -- no game named in generic code ------------------------------------------------------------
 
 # The modules every game goes through; what differs by game is a part of the game's own

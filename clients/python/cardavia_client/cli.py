@@ -27,12 +27,14 @@ page says them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import json
 import os
 import re
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn, cast
 
@@ -237,19 +239,81 @@ def event_text(event: dict[str, Any]) -> str | None:
 # A deal's options as the flags name them (`deal_flags`), sent when given.
 DEAL_OPTIONS = ("dealer", "period", "players", "cards", "transfer", "throw_in", "first_bout",
                 "known")
+# Each game's count of players, lowest and highest (RULES.md D16, T18, G4), and the deal
+# options it takes besides (API.md): a flag the game has not, or a count it is not played
+# by, is said in the flags' words before the service is asked.
+PLAYERS = {"durak": (2, 6), "tarot": (3, 5), "ganjifa": (3, 3)}
+OPTIONS = {"durak": ("cards", "transfer", "throw_in", "first_bout", "known"),
+           "tarot": ("dealer",), "ganjifa": ("period",)}
+BUDGET_MS = (1, 10_000)  # ai-move's budget_ms (API.md)
 # What `play` asks at the deal besides the flags, as the table page does: Durak's cards seen
 # by everyone stay face up in the terminal table (API.md `known`).
 PLAY_OPTIONS: dict[str, dict[str, Any]] = {"durak": {"known": True}}
 
 
-def deal_options(args: argparse.Namespace) -> dict[str, Any]:
-    options = {k: getattr(args, k, None) for k in DEAL_OPTIONS}
-    return {k: v for k, v in options.items() if v is not None}
+def flag(option: str) -> str:
+    """The flag that gives a body's field: `throw_in` is `--throw-in`."""
+    return "--" + option.replace("_", "-")
+
+
+def count_problem(game: str, n: int, flag_: str, noun: str) -> str | None:
+    """What is wrong with `n` players of `game`, said of `flag_`; None if nothing."""
+    (lo, hi), name = PLAYERS[game], game.capitalize()
+    if lo == hi and n != lo:
+        return f"{flag_}: {name} is played by exactly {lo} {noun} (got {n})"
+    if not lo <= n <= hi:
+        return f"{flag_}: {name} takes {lo} to {hi} {noun} (got {n})"
+    return None
+
+
+def deal_options(args: argparse.Namespace, seats: int | None = None) -> dict[str, Any]:
+    """The deal's options the flags give, as the service takes them; every flag the game
+    has not, and a count of players (`--players`, or `seats` for `match`) it is not played
+    by, named in one UsageError. A count the game is always played by (Ganjifa's 3) is not
+    sent: that deal has no `players` (API.md), and the count was right."""
+    options: dict[str, Any] = {k: getattr(args, k) for k in DEAL_OPTIONS
+                               if getattr(args, k, None) is not None}
+    problems: list[str | None] = []
+    if seats is not None:
+        problems.append(count_problem(args.game, seats, "--seats", "seats"))
+    elif "players" in options:
+        problems.append(count_problem(args.game, options["players"], "--players", "players"))
+    problems += [f"{flag(k)} applies to "
+                 f"{' and '.join(g.capitalize() for g in GAMES if k in OPTIONS[g])} only"
+                 for k in options if k != "players" and k not in OPTIONS[args.game]]
+    if any(problems):
+        raise UsageError("; ".join(p for p in problems if p))
+    lo, hi = PLAYERS[args.game]
+    if lo == hi:
+        options.pop("players", None)
+    return options
+
+
+# The body's fields by the flags that give them, to name the flag in a problem only the
+# service finds (five players for a 24-card deck, D16).
+FLAGS = {k: flag(k) for k in DEAL_OPTIONS} | {"seed": "--seed", "deck": "--deck",
+                                             "budget_ms": "--budget"}
+
+
+@contextlib.contextmanager
+def in_flags(**renamed: str) -> Iterator[None]:
+    """A problem the service finds in what the flags gave, said with the flags' names
+    (`renamed`: another flag for a field, as `match`'s --seats for `players`). A problem
+    naming a field no flag gives is left as it is."""
+    names = FLAGS | renamed
+    try:
+        yield
+    except ProblemError as refused:
+        said = [(names.get(e.get("field") or ""), e.get("message", "")) for e in refused.errors]
+        if not said or any(f is None for f, _ in said):
+            raise
+        raise UsageError("; ".join(f"{f}: {m}" for f, m in said)) from None
 
 
 def cmd_deal(client: Client, args: argparse.Namespace) -> int:
     deck = None if args.deck is None else args.deck.replace(",", " ").split()
-    dealt = client.deal(args.game, seed=args.seed, deck=deck, **deal_options(args))
+    with in_flags():
+        dealt = client.deal(args.game, seed=args.seed, deck=deck, **deal_options(args))
     dump({"state": dealt.state, "deck": dealt.deck})
     return 0
 
@@ -485,7 +549,8 @@ class TerminalPlay:
         self.client, self.game, self.seat = client, args.game, args.seat
         self.level, self.seed, self.record_path = args.level, args.seed, Path(args.record)
         options = PLAY_OPTIONS.get(self.game, {}) | deal_options(args)
-        dealt = client.deal(self.game, seed=args.seed, **options)
+        with in_flags():
+            dealt = client.deal(self.game, seed=args.seed, **options)
         # A seeded deal is recorded by its seed; a random one by its deck (API.md).
         self.deal = {"seed": args.seed, **options} if args.seed is not None else \
             {"deck": dealt.deck, **options}
@@ -586,6 +651,10 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
         raise UsageError(f"--seats: {e}") from None
     if args.deals < 1:
         raise UsageError("--deals: at least 1")
+    if not BUDGET_MS[0] <= args.budget <= BUDGET_MS[1]:
+        raise UsageError(f"--budget: the AI's budget is {BUDGET_MS[0]} to {BUDGET_MS[1]} ms "
+                         f"(got {args.budget})")
+    options = deal_options(args, seats=len(players))
 
     forfeited: set[int] = set()  # the players whose forfeit has been said
 
@@ -604,9 +673,9 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
                              for s, j in enumerate(r.players_at))
         print(f"deal {r.seed}: {text}", file=sys.stderr)
 
-    options = deal_options(args)
-    results, table = match.run(client, args.game, players, args.deals, args.seed,
-                               args.budget, progress, options)
+    with in_flags(players="--seats"):
+        results, table = match.run(client, args.game, players, args.deals, args.seed,
+                                   args.budget, progress, options)
     if args.json:
         dump({"game": args.game, "deals": args.deals, "seed": args.seed, "deal": options,
               "budget_ms": args.budget, "players": table,
@@ -645,7 +714,7 @@ def parser() -> argparse.ArgumentParser:
     def deal_flags(q: argparse.ArgumentParser) -> None:
         q.add_argument("--seed", type=int, help="a reproducible shuffle")
         q.add_argument("--players", type=int,
-                       help="the number of players: Durak 2-6, Tarot 3-5")
+                       help="the number of players: Durak 2-6, Tarot 3-5, Ganjifa 3")
         variant_flags(q)
 
     def variant_flags(q: argparse.ArgumentParser) -> None:
