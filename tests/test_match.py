@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from cardavia_client import match
+from cardavia_client import Client, match
 
 from tests.support.servers import ROOT, free_port
 
@@ -126,6 +126,46 @@ def test_quiet_drops_the_deals_but_not_why_a_bot_forfeited(server):
     said = done.stderr.splitlines()
     assert len(said) == 1 and "forfeit" in said[0] and "HTTP 405" in said[0], said
     assert "3 forfeit" in done.stdout
+
+@pytest.mark.http
+def test_a_bot_that_refuses_the_connection_stops_the_match(server):
+    """Nothing listens at the bot's URL: one line saying so, the match stopped, exit 2 (as
+    for a service out of reach), rather than a forfeit per deal in requests' words."""
+    url = f"http://127.0.0.1:{free_port()}/"
+    done = cardavia(server, "match", "durak", "--seats", f"strong,{url}", "--deals", "5",
+                    "--budget", "20")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"cardavia: cannot reach the bot at {url}: connection refused; is it running? "
+        "(the match stopped at deal 0)"]
+
+
+class Slow(BaseHTTPRequestHandler):
+    """A bot that thinks for a second before answering anything."""
+
+    def do_POST(self):
+        time.sleep(1)
+        self.send_response(500)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.http
+def test_a_bot_later_than_its_timeout_forfeits_saying_so(server, monkeypatch):
+    monkeypatch.setattr(match, "BOT_TIMEOUT", (5.0, 0.25))
+    httpd = HTTPServer(("127.0.0.1", 0), Slow)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_port}/"
+        with Client(server) as client:
+            results, _ = match.run(client, "durak", [match.Player("basic"),
+                                                     match.Player(url)], 1, budget_ms=20)
+    finally:
+        httpd.shutdown()
+    assert [(r.forfeit, r.reason) for r in results] == [
+        (1, "the bot did not answer within 0.25 s")]
 
 @pytest.mark.http
 def test_a_match_of_four_with_passing_on_deals_every_deal_so(server):

@@ -15,7 +15,7 @@
 The server is `--url`, else `CARDAVIA_URL`, else http://127.0.0.1:8000. Exit status: 0 on
 success, 1 when a move (of a replayed record, of `move`, or a bot's in `match`) is illegal,
 2 on bad usage (bad arguments, an unreadable file, a request the service refuses, a server
-out of reach).
+or a bot out of reach).
 
 A move is written as its action and what goes with it, the way `moves` lists them:
 `attack 8S`, `take`, `bid garde`, `discard 9D 1C 2C 6C 7C CC`, `chelem no`, `play RRAM`.
@@ -656,9 +656,11 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
                          f"(got {args.budget})")
     options = deal_options(args, seats=len(players))
 
+    played: list[match.DealResult] = []
     forfeited: set[int] = set()  # the players whose forfeit has been said
 
     def progress(r: match.DealResult) -> None:
+        played.append(r)
         if r.forfeit is not None:
             # --quiet drops the line per deal, not why a bot forfeits: each player's first
             # reason is said, the figures count the others (--json lists them all).
@@ -673,9 +675,13 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
                              for s, j in enumerate(r.players_at))
         print(f"deal {r.seed}: {text}", file=sys.stderr)
 
-    with in_flags(players="--seats"):
-        results, table = match.run(client, args.game, players, args.deals, args.seed,
-                                   args.budget, progress, options)
+    try:
+        with in_flags(players="--seats"):
+            results, table = match.run(client, args.game, players, args.deals, args.seed,
+                                       args.budget, progress, options)
+    except match.BotUnreachable as e:  # as a service out of reach: no deal can be played
+        raise UsageError(f"{e} (the match stopped at deal {args.seed + len(played)})"
+                         ) from None
     if args.json:
         dump({"game": args.game, "deals": args.deals, "seed": args.seed, "deal": options,
               "budget_ms": args.budget, "players": table,

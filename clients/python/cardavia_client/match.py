@@ -13,7 +13,8 @@ among them where the game lists one) and answers the move it plays, as a Move ob
 table: player j sits at seat (j + i) mod n, so over n deals every player has held every
 seat of every seeded deal's neighbourhood. Every move, the AI's too, goes through `/move`;
 a bot's move that is illegal, unreadable or late forfeits its deal, which is left out of
-the figures and counted against the bot (exit status 1).
+the figures and counted against the bot (exit status 1). A bot that cannot be reached at
+all (nothing listens at its URL) stops the match.
 
 The figures are per player: the mean score with Student's t 95% interval, and where the
 game has winners the share of deals won with Wilson's 95% interval (Durak: of the decided
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import requests
+from urllib3.exceptions import NameResolutionError, NewConnectionError
 
 from cardavia_client.client import Client, ProblemError
 from cardavia_client.stats import mean_ci, wilson
@@ -41,6 +43,29 @@ MAX_MOVES = 1000
 
 class Forfeit(Exception):
     """A bot's answer that cannot be played: its deal ends there, counted against it."""
+
+
+class BotUnreachable(Exception):
+    """Nothing answers at a bot's URL: no deal can be played, so the match stops."""
+
+    def __init__(self, url: str, why: str):
+        super().__init__(f"cannot reach the bot at {url}: {why}")
+
+
+def unreachable(e: requests.ConnectionError) -> str | None:
+    """Why a bot's URL could not be connected to, and what to check; None when it was, and
+    the answer broke off (a bot that failed on one move, which forfeits that deal)."""
+    if isinstance(e, requests.ConnectTimeout):
+        return f"connecting took longer than {BOT_TIMEOUT[0]:g} s; is the address right?"
+    reason = getattr(e.args[0] if e.args else None, "reason", None)  # urllib3's MaxRetryError
+    if isinstance(reason, NameResolutionError):
+        return "unknown host; is the URL right?"
+    if not isinstance(reason, NewConnectionError):
+        return None
+    cause = reason.__cause__ or reason.__context__
+    if isinstance(cause, ConnectionRefusedError):
+        return "connection refused; is it running?"
+    return str(cause or reason)
 
 
 @dataclass
@@ -97,6 +122,13 @@ def ask_bot(session: requests.Session, url: str, game: str, view: State, seat: i
     body: dict[str, Any] = {"game": game, "seat": seat, "view": view, "legal_moves": legal}
     try:
         r = session.post(url, json=body, timeout=BOT_TIMEOUT)
+    except requests.ReadTimeout:
+        raise Forfeit(f"the bot did not answer within {BOT_TIMEOUT[1]:g} s") from None
+    except requests.ConnectionError as e:
+        why = unreachable(e)
+        if why is not None:
+            raise BotUnreachable(url, why) from None
+        raise Forfeit(f"the bot's answer broke off: {e}") from None
     except requests.RequestException as e:
         raise Forfeit(f"the bot did not answer: {e}") from None
     if r.status_code != 200:
