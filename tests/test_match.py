@@ -228,6 +228,27 @@ def test_figures_of_known_deals():
     assert shares == [0.5, 0.5, 0]
 
 
+def test_T3_T17_tarot_figures_count_the_camp_won_and_say_the_annulled_deals():
+    """A seat of the camp that won the deal (T17: a positive score) won it; an annulled deal
+    (T3) scores 0 and is neither won nor lost, and the report says how many there were."""
+    four = [match.Player(p) for p in ("strong", "basic", "basic", "random")]
+    tarot = [match.DealResult(0, [0, 1, 2, 3], 80, {"scores": [174, -58, -58, -58]}),
+             match.DealResult(1, [3, 0, 1, 2], 4, {"annulled": "all_pass",
+                                                   "scores": [0, 0, 0, 0]}),
+             match.DealResult(2, [2, 3, 0, 1], 80, {"scores": [-75, 25, 25, 25]}),
+             match.DealResult(3, [1, 2, 3, 0], 4, {"annulled": "all_pass",
+                                                   "scores": [0, 0, 0, 0]})]
+    table = match.figures("tarot", four, tarot)
+    strong, random_ = table[0], table[3]
+    assert (strong["wins"], strong["losses"], strong["annulled"]) == (2, 0, 2)
+    assert strong["won_of_decided"] == 1 and strong["won_ci"] == match.wilson(2, 2)
+    assert strong["mean_score"] == pytest.approx((174 + 25) / 4)
+    assert (random_["wins"], random_["losses"]) == (1, 1)
+    text = match.report("tarot", 4, 0, 200, table, annulled=match.annulled(tarot))
+    assert "2 of 4 deals annulled (every seat passed): scored 0, neither won nor lost" in text
+    assert "1. strong: 4 deals, 2 won, 0 lost, 2 annulled" in text
+    assert "camp won 100.0% of the deals not annulled" in text
+
 def test_the_readme_shows_the_example_bot_as_it_is():
     readme = (ROOT / "README.md").read_text()
     assert f"```python\n{BOT.read_text()}```" in readme

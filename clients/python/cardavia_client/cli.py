@@ -684,12 +684,13 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
                          ) from None
     if args.json:
         dump({"game": args.game, "deals": args.deals, "seed": args.seed, "deal": options,
-              "budget_ms": args.budget, "players": table,
+              "budget_ms": args.budget, "annulled": match.annulled(results), "players": table,
               "results": [{"seed": r.seed, "players_at": r.players_at, "moves": r.moves,
                            "scores": None if r.settlement is None else r.scores,
                            "forfeit": r.forfeit, "reason": r.reason} for r in results]})
     else:
-        print(match.report(args.game, args.deals, args.seed, args.budget, table, options))
+        print(match.report(args.game, args.deals, args.seed, args.budget, table, options,
+                           match.annulled(results)))
     return ILLEGAL if any(r.forfeit is not None for r in results) else 0
 
 

@@ -16,9 +16,10 @@ a bot's move that is illegal, unreadable or late forfeits its deal, which is lef
 the figures and counted against the bot (exit status 1). A bot that cannot be reached at
 all (nothing listens at its URL) stops the match.
 
-The figures are per player: the mean score with Student's t 95% interval, and where the
-game has winners the share of deals won with Wilson's 95% interval (Durak: of the decided
-deals, a draw deciding nothing; Ganjifa: a win shared by k players counts 1/k).
+The figures are per player: the mean score with Student's t 95% interval, and the share
+of deals won with Wilson's 95% interval (Durak: of the decided deals, a draw deciding
+nothing; Tarot: won by the seat's camp, of the deals not annulled; Ganjifa: a win shared by
+k players counts 1/k). An annulled Tarot deal (T3) scores 0 for every seat.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from cardavia_client.stats import mean_ci, wilson
 from cardavia_client.types import Move, State
 
 LEVELS = ("random", "basic", "strong")
+# Why a Tarot deal was annulled (T3), as the settlement's `annulled` names it.
+ANNULLED = {"all_pass": "every seat passed", "petit_sec": "a petit sec"}
 # A bot has this long (connect, read) to answer one move; past it the deal is forfeit.
 BOT_TIMEOUT = (5.0, 30.0)
 # A deal longer than this is a bug somewhere: no deal of these games comes near it.
@@ -201,16 +204,19 @@ class Figures:
     wins: float = 0.0  # a shared win counts its share
     losses: int = 0
     draws: int = 0
+    annulled: int = 0  # Tarot's deals that no camp won (T3)
 
     def as_dict(self, game: str) -> dict[str, Any]:
         mean, ci = mean_ci(self.scores)
         out: dict[str, Any] = {"player": self.player, "deals": self.deals,
                                "forfeits": self.forfeits, "mean_score": mean, "score_ci": ci}
-        if game == "durak":
+        if game in ("durak", "tarot"):  # Tarot: won by the seat's camp (T17)
             decided = int(self.wins) + self.losses
             out.update(wins=int(self.wins), losses=self.losses, draws=self.draws,
                        won_of_decided=self.wins / decided if decided else None,
                        won_ci=wilson(self.wins, decided))
+            if game == "tarot":
+                out["annulled"] = self.annulled
         elif game == "ganjifa":
             out.update(win_share=self.wins / self.deals if self.deals else None,
                        won_ci=wilson(self.wins, self.deals))
@@ -233,6 +239,8 @@ def figures(game: str, players: list[Player], results: list[DealResult]) -> list
             if game == "ganjifa" and winners:
                 if seat in winners:
                     f.wins += 1 / len(winners)
+            elif "annulled" in r.settlement:
+                f.annulled += 1
             elif scores[seat] > 0:
                 f.wins += 1
             elif scores[seat] < 0:
@@ -240,6 +248,16 @@ def figures(game: str, players: list[Player], results: list[DealResult]) -> list
             else:
                 f.draws += 1
     return [f.as_dict(game) for f in per]
+
+
+def annulled(results: list[DealResult]) -> dict[str, int]:
+    """The deals played out that were annulled, counted by why (Tarot's T3)."""
+    out: dict[str, int] = {}
+    for r in results:
+        why = r.settlement.get("annulled") if r.settlement else None
+        if why:
+            out[why] = out.get(why, 0) + 1
+    return out
 
 
 def _pct(x: float | None) -> str:
@@ -251,28 +269,41 @@ def _num(x: float | None) -> str:
 
 
 def report(game: str, deals: int, seed: int, budget_ms: int, table: list[dict],
-           deal: dict[str, Any] | None = None) -> str:
-    """The figures for a terminal: two lines a player. `deal`: the options every deal had."""
+           deal: dict[str, Any] | None = None, annulled: dict[str, int] | None = None) -> str:
+    """The figures for a terminal: a player's counts, then a line a figure. `deal`: the
+    options every deal had; `annulled`: the deals annulled, by why (`annulled(results)`)."""
     dealt = "".join(f", {k} {json.dumps(v)}" for k, v in (deal or {}).items())
     lines = [f"{game}{dealt}: {deals} deals (seeds {seed}-{seed + deals - 1}), the players "
              f"rotating round the table,", f"AI budget {budget_ms} ms; 95% intervals in brackets"]
+    if annulled:
+        whys = [ANNULLED.get(k, k) for k in annulled] if len(annulled) == 1 else \
+            [f"{n} {ANNULLED.get(k, k)}" for k, n in annulled.items()]
+        lines.append(f"{sum(annulled.values())} of {table[0]['deals']} deals annulled "
+                     f"({', '.join(whys)}): scored 0, neither won nor lost")
     for i, f in enumerate(table, 1):
         first = f"{i}. {f['player']}: {f['deals']} deals"
         if "won_of_decided" in f:
-            first += f", {f['wins']} won, {f['losses']} lost, {f['draws']} drawn"
+            first += f", {f['wins']} won, {f['losses']} lost"
+            if "annulled" not in f or f["draws"]:  # a Tarot deal is won or lost, or annulled
+                first += f", {f['draws']} drawn"
+        if "annulled" in f:
+            first += f", {f['annulled']} annulled"
         if f["forfeits"]:
             first += f", {f['forfeits']} forfeit"
-        second = ""
-        if "won_of_decided" in f:
-            second = f"won {_pct(f['won_of_decided'])} of the decided deals"
+        won = ""
+        if "annulled" in f:
+            won = f"its camp won {_pct(f['won_of_decided'])} of the deals not annulled"
+        elif "won_of_decided" in f:
+            won = f"won {_pct(f['won_of_decided'])} of the decided deals"
         elif "win_share" in f:
-            second = f"win share {_pct(f['win_share'])}"
+            won = f"win share {_pct(f['win_share'])}"
         if f.get("won_ci"):
-            second += f" ({_pct(f['won_ci'][0])} to {_pct(f['won_ci'][1])})"
+            won += f" ({_pct(f['won_ci'][0])} to {_pct(f['won_ci'][1])})"
         lo_hi = f["score_ci"]
-        second += ("; " if second else "") + f"mean score {_num(f['mean_score'])}" + (
+        mean = f"mean score {_num(f['mean_score'])}" + (
             f" ({_num(lo_hi[0])} to {_num(lo_hi[1])})" if lo_hi else "")
-        lines += [f"  {first}", f"     {second}"]
+        # A line a figure: both on one line would pass an 80-column terminal.
+        lines += [f"  {first}", *(f"     {x}" for x in (won, mean) if x)]
     return "\n".join(lines)
 
 
