@@ -5,6 +5,7 @@ illegal move; the figures on known deals, without a server."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -125,6 +126,7 @@ def test_quiet_drops_the_deals_but_not_why_a_bot_forfeited(server):
     assert done.returncode == 1
     said = done.stderr.splitlines()
     assert len(said) == 1 and "forfeit" in said[0] and "HTTP 405" in said[0], said
+    assert said[0].startswith(f"deal 0: {not_a_bot} forfeit: "), said
     assert "3 forfeit" in done.stdout
 
 @pytest.mark.http
@@ -178,7 +180,7 @@ def test_a_match_of_four_with_passing_on_deals_every_deal_so(server):
     assert out["deal"] == {"transfer": True, "cards": 52}
     text = cardavia(server, "match", "durak", "--seats", "random,basic,random,basic",
                     "--deals", "1", "--transfer", "--quiet")
-    assert text.stdout.startswith("durak, transfer true: 1 deals"), text.stdout
+    assert text.stdout.startswith("durak, transfer true: 1 deal (seed 0)"), text.stdout
     # The options reach the service's deal: one it refuses is its problem, named.
     refused = cardavia(server, "match", "ganjifa", "--seats", "basic,basic,basic",
                        "--transfer")
@@ -206,6 +208,18 @@ def test_wrong_seats_and_options_are_said_in_the_flags_words(server, args, said)
     assert done.returncode == 2 and said in done.stderr, done.stderr
     assert "Unknown field" not in done.stderr and "budget_ms" not in done.stderr
 
+@pytest.mark.http
+def test_one_deal_between_alike_players_names_each(server):
+    """Players of one level are numbered by their place in --seats, in the figures and in
+    each deal's line (which says the player at each seat); one deal is "1 deal"."""
+    done = cardavia(server, "match", "durak", "--seats", "random,random,basic", "--deals",
+                    "1", "--budget", "20", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    assert "durak: 1 deal (seed 2), the players" in done.stdout
+    assert "  1. random #1: 1 deal, " in done.stdout and "  3. basic: 1 deal, " in done.stdout
+    assert re.fullmatch(r"deal 2: seat 0 random #1 [-+]\d, seat 1 random #2 [-+]\d, "
+                        r"seat 2 basic [-+]\d\n", done.stderr), done.stderr
+
 def test_bad_seats_are_bad_usage(server):
     done = cardavia(server, "match", "durak", "--seats", "strong,grandmaster")
     assert done.returncode == 2 and "grandmaster" in done.stderr
@@ -226,6 +240,17 @@ def test_figures_of_known_deals():
                                                     "winners": [0, 1]})]
     shares = [f["win_share"] for f in match.figures("ganjifa", three, ganjifa)]
     assert shares == [0.5, 0.5, 0]
+
+
+def test_D25_a_mean_score_interval_stays_within_the_scores_a_deal_can_give():
+    """Three players of Durak score from -2 to +1 a deal (D25): Student's t over three deals
+    reaches past both ends, and is clipped to them."""
+    three = [match.Player("strong"), match.Player("basic"), match.Player("random")]
+    deals = [match.DealResult(i, [(s - i) % 3 for s in range(3)], 30, {"scores": [1, 1, -2]})
+             for i in range(3)]
+    table = match.figures("durak", three, deals)
+    assert [f["mean_score"] for f in table] == [0, 0, 0]
+    assert all(f["score_ci"] == (-2, 1) for f in table), table
 
 
 def test_T3_T17_tarot_figures_count_the_camp_won_and_say_the_annulled_deals():

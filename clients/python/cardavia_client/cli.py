@@ -658,6 +658,7 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
 
     played: list[match.DealResult] = []
     forfeited: set[int] = set()  # the players whose forfeit has been said
+    names = match.labels([p.spec for p in players])
 
     def progress(r: match.DealResult) -> None:
         played.append(r)
@@ -667,11 +668,11 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
             if args.quiet and r.forfeit in forfeited:
                 return
             forfeited.add(r.forfeit)
-            text = f"player {r.forfeit + 1} forfeit: {r.reason}"
+            text = f"{names[r.forfeit]} forfeit: {r.reason}"
         elif args.quiet:
             return
         else:
-            text = ", ".join(f"seat {s} player {j + 1} {r.scores[s]:+g}"
+            text = ", ".join(f"seat {s} {names[j]} {r.scores[s]:+g}"
                              for s, j in enumerate(r.players_at))
         print(f"deal {r.seed}: {text}", file=sys.stderr)
 

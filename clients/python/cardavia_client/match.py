@@ -82,6 +82,16 @@ class Player:
         return self.spec not in LEVELS
 
 
+def labels(specs: list[str]) -> list[str]:
+    """Each player's name for a terminal: its spec, numbered by its place in --seats when
+    another player has the same (`basic #1`, `basic #2`)."""
+    return [f"{s} #{j}" if specs.count(s) > 1 else s for j, s in enumerate(specs, 1)]
+
+
+def plural(n: float, noun: str) -> str:
+    return f"{n:g} {noun}" + ("" if n == 1 else "s")
+
+
 def parse_seats(text: str) -> list[Player]:
     """`strong,basic,http://…`: one player per seat, in the order of the first deal's seats."""
     out = []
@@ -206,8 +216,14 @@ class Figures:
     draws: int = 0
     annulled: int = 0  # Tarot's deals that no camp won (T3)
 
-    def as_dict(self, game: str) -> dict[str, Any]:
+    def as_dict(self, game: str, scores: tuple[float, float] | None = None) -> dict[str, Any]:
+        """The figures; `scores`: the lowest and highest score of one deal, if bounded."""
         mean, ci = mean_ci(self.scores)
+        if ci is not None and scores is not None:
+            # Student's t takes the mean for normal, and over few deals of a bounded score
+            # it reaches past what any deal can give (a Durak mean of -1.0 "from -5.3"): the
+            # interval is clipped to the possible range, as Wilson's stays within 0-100%.
+            ci = (max(ci[0], scores[0]), min(ci[1], scores[1]))
         out: dict[str, Any] = {"player": self.player, "deals": self.deals,
                                "forfeits": self.forfeits, "mean_score": mean, "score_ci": ci}
         if game in ("durak", "tarot"):  # Tarot: won by the seat's camp (T17)
@@ -221,6 +237,13 @@ class Figures:
             out.update(win_share=self.wins / self.deals if self.deals else None,
                        won_ci=wilson(self.wins, self.deals))
         return out
+
+
+def score_range(game: str, players: int) -> tuple[float, float] | None:
+    """The lowest and highest score of a seat in one deal: Durak's durak -(players - 1) and
+    the others +1 (D25), Ganjifa's a point a captured card, 120 in all (G9). Tarot's
+    (T17) are bounded only far beyond any mean a match sees: not given."""
+    return {"durak": (-(players - 1), 1), "ganjifa": (0, 120)}.get(game)
 
 
 def figures(game: str, players: list[Player], results: list[DealResult]) -> list[dict]:
@@ -247,7 +270,7 @@ def figures(game: str, players: list[Player], results: list[DealResult]) -> list
                 f.losses += 1
             else:
                 f.draws += 1
-    return [f.as_dict(game) for f in per]
+    return [f.as_dict(game, score_range(game, len(players))) for f in per]
 
 
 def annulled(results: list[DealResult]) -> dict[str, int]:
@@ -273,15 +296,17 @@ def report(game: str, deals: int, seed: int, budget_ms: int, table: list[dict],
     """The figures for a terminal: a player's counts, then a line a figure. `deal`: the
     options every deal had; `annulled`: the deals annulled, by why (`annulled(results)`)."""
     dealt = "".join(f", {k} {json.dumps(v)}" for k, v in (deal or {}).items())
-    lines = [f"{game}{dealt}: {deals} deals (seeds {seed}-{seed + deals - 1}), the players "
+    seeds = f"seed {seed}" if deals == 1 else f"seeds {seed}-{seed + deals - 1}"
+    lines = [f"{game}{dealt}: {plural(deals, 'deal')} ({seeds}), the players "
              f"rotating round the table,", f"AI budget {budget_ms} ms; 95% intervals in brackets"]
     if annulled:
         whys = [ANNULLED.get(k, k) for k in annulled] if len(annulled) == 1 else \
             [f"{n} {ANNULLED.get(k, k)}" for k, n in annulled.items()]
-        lines.append(f"{sum(annulled.values())} of {table[0]['deals']} deals annulled "
+        lines.append(f"{sum(annulled.values())} of {plural(table[0]['deals'], 'deal')} annulled "
                      f"({', '.join(whys)}): scored 0, neither won nor lost")
+    names = labels([f["player"] for f in table])
     for i, f in enumerate(table, 1):
-        first = f"{i}. {f['player']}: {f['deals']} deals"
+        first = f"{i}. {names[i - 1]}: {plural(f['deals'], 'deal')}"
         if "won_of_decided" in f:
             first += f", {f['wins']} won, {f['losses']} lost"
             if "annulled" not in f or f["draws"]:  # a Tarot deal is won or lost, or annulled
