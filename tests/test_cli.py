@@ -4,6 +4,7 @@ through `cardavia play` in a pseudo-terminal."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import subprocess
@@ -255,6 +256,35 @@ def test_G4_deal_ganjifa_for_its_three_players(server):
     assert json.loads(done.stdout) == json.loads(run(server, "deal", "ganjifa", "--seed",
                                                      "4").stdout)
 
+
+def test_play_stopped_at_once_writes_no_record_and_never_writes_over_one(server, tmp_path):
+    """`q` before any move: nothing to record, so no file. A record that exists is kept: a
+    --record naming it is refused before the deal, and the default name, when taken, is
+    numbered."""
+    def play(*args: str, stdin: str) -> subprocess.CompletedProcess:
+        return subprocess.run([CARDAVIA, "play", "durak", "--seed", "3", "--level", "basic",
+                               *args], input=stdin,
+                              capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                              env={**os.environ, "CARDAVIA_URL": server})
+
+    stopped = play(stdin="q\n")  # seat 0 leads in deal 3
+    assert stopped.returncode == 0, stopped.stderr
+    assert "no game record written" in stopped.stdout and list(tmp_path.iterdir()) == []
+    kept = tmp_path / "durak-record.json"
+    kept.write_text("an earlier deal\n")
+    refused = play("--record", str(kept), stdin="1\nq\n")
+    assert refused.returncode == 2 and f"--record: {kept} exists" in refused.stderr
+    numbered = play(stdin="1\nq\n")
+    assert numbered.returncode == 0, numbered.stderr
+    assert "Game record written to durak-record-2.json" in numbered.stdout
+    assert kept.read_text() == "an earlier deal\n"
+    assert json.loads((tmp_path / "durak-record-2.json").read_text())["moves"]
+
+
+def test_version(server):
+    done = run(server, "--version")
+    assert done.returncode == 0
+    assert done.stdout == f"cardavia {importlib.metadata.version('cardavia-client')}\n"
 
 class _Collect:
     """A file-like sink for pexpect's log: the terminal's output, kept for the assertions."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import importlib.metadata
 import json
 import os
 import re
@@ -547,7 +548,13 @@ class TerminalPlay:
 
     def __init__(self, client: Client, args: argparse.Namespace):
         self.client, self.game, self.seat = client, args.game, args.seat
-        self.level, self.seed, self.record_path = args.level, args.seed, Path(args.record)
+        self.level, self.seed = args.level, args.seed
+        # A record is never written over: a --record that exists is refused before the
+        # deal, and the default name, when taken, is numbered when written (write_record).
+        if args.record is not None and Path(args.record).exists():
+            raise UsageError(f"--record: {args.record} exists; name another file, or remove "
+                             "it first")
+        self.record_path = Path(args.record or f"{self.game}-record.json")
         options = PLAY_OPTIONS.get(self.game, {}) | deal_options(args)
         with in_flags():
             dealt = client.deal(self.game, seed=args.seed, **options)
@@ -639,9 +646,19 @@ class TerminalPlay:
             print(fit(notation(m), f"  {i:>2}. ", "      "))
 
     def write_record(self) -> None:
+        if not self.moves:
+            print("No move was played: no game record written.")
+            return
         record: GameRecord = {"game": self.game, "deal": self.deal, "moves": self.moves}
-        self.record_path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-        print(f"Game record written to {self.record_path} ({len(self.moves)} moves).")
+        path, n = self.record_path, 1
+        while path.exists():  # the default name taken (an explicit one was checked at start)
+            n += 1
+            path = self.record_path.with_name(f"{self.record_path.stem}-{n}"
+                                              f"{self.record_path.suffix}")
+        path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        taken = f"; {self.record_path} exists" if path != self.record_path else ""
+        print(f"Game record written to {path} ({match.plural(len(self.moves), 'move')}"
+              f"{taken}).")
 
 
 def cmd_match(client: Client, args: argparse.Namespace) -> int:
@@ -698,6 +715,14 @@ def cmd_match(client: Client, args: argparse.Namespace) -> int:
 # -- the command line ------------------------------------------------------------------------
 
 
+def version() -> str:
+    """This client's version, as installed."""
+    try:
+        return importlib.metadata.version("cardavia-client")
+    except importlib.metadata.PackageNotFoundError:  # run from its folder, not installed
+        return "(not installed)"
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # argparse names the choices of a mistyped subcommand or game; add the nearest.
@@ -717,6 +742,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--url", default=os.environ.get("CARDAVIA_URL", DEFAULT_URL),
                    help="the service (default: $CARDAVIA_URL, else %(default)s)")
     p.add_argument("--lang", help="Accept-Language for messages and pictures, e.g. hu")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def deal_flags(q: argparse.ArgumentParser) -> None:
@@ -794,8 +820,8 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     q.add_argument("--level", choices=("random", "basic", "strong"), default="strong",
                    help="the AI's level (default strong)")
-    q.add_argument("--record", default=None, help="where to write the game record "
-                   "(default GAME-record.json)")
+    q.add_argument("--record", default=None, help="where to write the game record, a file "
+                   "that does not exist (default GAME-record.json, numbered if taken)")
     q.set_defaults(run=cmd_play)
 
     q = sub.add_parser("match", help="seeded deals between AI levels and bots, with each "
@@ -816,8 +842,6 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if getattr(args, "record", None) is None and args.command == "play":
-        args.record = f"{args.game}-record.json"
     try:
         with Client(args.url, language=args.lang) as client:
             status = cast(int, args.run(client, args))
