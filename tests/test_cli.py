@@ -224,6 +224,27 @@ def test_D21_play_durak_for_four_with_passing_shows_every_seat_and_passes_on(ser
     assert replayed.returncode == 0 and "the deal is not over" in replayed.stdout
 
 
+def test_T5_play_tarot_never_shows_the_player_another_seat_s_ecart(server, tmp_path):
+    """In deal 10 the player passes and seat 1 (the AI) takes a prise: its écart is laid
+    face down (T5), so the terminal says that it was laid, never which cards, as the
+    player's view writes them "?"."""
+    record_path = tmp_path / "prise.json"
+    done = subprocess.run([CARDAVIA, "play", "tarot", "--seed", "10", "--level", "basic",
+                           "--record", str(record_path)], input="bid pass\nq\n",
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "CARDAVIA_URL": server})
+    assert done.returncode == 0, done.stderr
+    laid = next(m for m in json.loads(record_path.read_text())["moves"]
+                if m["action"] == "discard")
+    assert laid["seat"] == 1
+    said = [line for line in done.stdout.splitlines() if line.startswith("Seat 1: discard")]
+    assert said == ["Seat 1: discard 6 cards, face down"], done.stdout
+    # T5: the chien was shown, and discarded trumps are; the rest came from seat 1's hand.
+    chien = next(line for line in done.stdout.splitlines() if "chien shown" in line)
+    hidden = {c for c in laid["cards"] if not c.startswith("T")} - set(chien.split())
+    assert hidden and not hidden & set(done.stdout.split())
+
+
 def test_D16_D19_deal_durak_with_its_count_deck_and_throw_in(server):
     done = run(server, "deal", "durak", "--seed", "2", "--players", "3", "--cards", "52",
                "--throw-in", "neighbours", "--first-bout", "5")

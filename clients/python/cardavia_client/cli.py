@@ -602,7 +602,7 @@ class TerminalPlay:
                 print(fit(f"Illegal: {reason_text(result.reason)}", "", "  "))
                 redraw = False
                 continue
-            print(f"Seat {move['seat']}: {notation(move)}")
+            print(f"Seat {move['seat']}: {self.said(move)}")
             for e in result.events:
                 text = event_text(e)
                 if text:
@@ -615,6 +615,14 @@ class TerminalPlay:
         print("The deal is over.")
         self.write_record()
         return 0
+
+    def said(self, move: Move) -> str:
+        """A move as the player's seat may know it: another seat's écart is laid face down
+        (T5), so its count is said, not its cards (the trumps among them are shown by the
+        event that follows, `trumps_shown`)."""
+        if self.game == "tarot" and move["action"] == "discard" and move["seat"] != self.seat:
+            return f"discard {len(move['cards'])} cards, face down"
+        return notation(move)
 
     def ask(self, listed: list[Move], redraw: bool = True) -> Move | None:
         """The player's move, asked until one is given; None when the player stops. The
