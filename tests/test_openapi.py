@@ -466,6 +466,20 @@ def test_views_conform(client, game):
         assert all(set(h) <= {"?"} for s, h in enumerate(view["hands"]) if s != seat)
 
 
+def test_seats_past_the_fourth_conform(client):
+    """Seats run to 4 with five Tarot players (T18), to 5 with six at Durak (D16): the
+    document admits them wherever a seat goes, in an answer's `to_act` and a request's
+    `seat`."""
+    state = call(client, DEAL, "tarot", {"seed": 2, "players": 5, "dealer": 3})["state"]
+    assert state["to_act"] == 4  # the first to speak, at the dealer's right (T2)
+    assert call(client, LEGAL, "tarot", {"state": state}, request=False)["to_act"] == 4
+    call(client, AI, "tarot", {"state": state, "seat": 4, "level": "random"})
+    call(client, VIEW, "tarot", {"state": state, "seat": 4})
+    state = call(client, DEAL, "durak", {"seed": 1, "players": 6})["state"]
+    call(client, AI, "durak", {"state": state, "seat": 5, "level": "random"}, 422)
+    assert_request_conforms("POST", AI, {"state": state, "seat": 5})
+
+
 def test_tarot_annulled_deals_conform(client):
     codes = [c["code"] for c in require_game(client, "tarot")["cards"]]
     suit_cards = [c for c in codes if c[0] != "T" and c != "EX"]
