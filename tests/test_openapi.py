@@ -17,6 +17,7 @@ from service.app import TestingConfig, create_app
 from tests.openapi_check import (
     OPENAPI_PATH,
     assert_conforms,
+    assert_described,
     assert_request_conforms,
     operations,
     request_error,
@@ -478,6 +479,33 @@ def test_seats_past_the_fourth_conform(client):
     state = call(client, DEAL, "durak", {"seed": 1, "players": 6})["state"]
     call(client, AI, "durak", {"state": state, "seat": 5, "level": "random"}, 422)
     assert_request_conforms("POST", AI, {"state": state, "seat": 5})
+
+
+# Durak away from the two-player, 36-card default (API.md Additions, D16-D25): more hands,
+# a larger deck, and the fields that only such deals carry.
+DURAK_VARIANTS = [
+    {"players": 6, "cards": 52, "transfer": True, "throw_in": "neighbours",
+     "first_bout": 5, "known": True},
+    {"players": 4, "cards": 24},  # the hands take the whole deck: `trump_card` (D17)
+    {"players": 3, "cards": 52},
+]
+
+
+@pytest.mark.parametrize("options", DURAK_VARIANTS)
+def test_durak_views_of_every_count_and_deck_conform(client, options):
+    """A View is "the state as one seat sees it, in the same shape" (API.md): openapi.yaml
+    admits and describes it for every count, deck and option, as it does the state."""
+    state = call(client, DEAL, "durak", {"seed": 6, **options})["state"]
+    for _ in range(4):  # a few moves in: cards on the table, in the discard, known
+        move = concrete(call(client, LEGAL, "durak", {"state": state},
+                             request=False)["moves"][0])
+        state = call(client, MOVE, "durak", {"state": state, "move": move},
+                     request=False)["state"]
+    for seat in range(options["players"]):
+        r = client.post(VIEW.format(game="durak"), json={"state": state, "seat": seat})
+        view = assert_conforms("POST", VIEW, 200, r)["view"]
+        assert_described("POST", VIEW, r)
+        assert set(view) == set(state)
 
 
 def test_tarot_annulled_deals_conform(client):
