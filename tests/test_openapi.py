@@ -508,6 +508,20 @@ def test_durak_views_of_every_count_and_deck_conform(client, options):
         assert set(view) == set(state)
 
 
+def test_a_three_player_takers_hand_with_the_chien_conforms(client):
+    """With three players the taker of a prise takes the 6 cards of the chien into a hand
+    of 24 (T5, T18): 30 cards until the discard, in the state and in the view."""
+    state = call(client, DEAL, "tarot", {"seed": 1, "players": 3})["state"]
+    for contract in ("prise", "pass", "pass"):
+        bid = {"seat": state["to_act"], "action": "bid", "contract": contract}
+        state = call(client, MOVE, "tarot", {"state": state, "move": bid},
+                     request=False)["state"]
+    assert state["phase"] == "discard" and len(state["hands"][state["taker"]]) == 30
+    call(client, LEGAL, "tarot", {"state": state})
+    for seat in range(3):
+        call(client, VIEW, "tarot", {"state": state, "seat": seat}, request=False)
+
+
 def test_tarot_annulled_deals_conform(client):
     codes = [c["code"] for c in require_game(client, "tarot")["cards"]]
     suit_cards = [c for c in codes if c[0] != "T" and c != "EX"]
