@@ -173,3 +173,71 @@ def assert_request_conforms(method: str, path_template: str, body) -> None:
     """Assert that a JSON request body is one openapi.yaml accepts for the operation."""
     problem = request_error(method, path_template, body)
     assert problem is None, f"{method} {path_template} request breaks openapi.yaml: {problem}"
+
+
+def undescribed(method: str, path_template: str, response) -> set[str]:
+    """The fields of a JSON answer that openapi.yaml does not describe, as JSON Pointers
+    (an item of a list written `*`): response bodies are open, so `assert_conforms` lets
+    them pass, yet a client generated from the document would never read them. A field is
+    described when any branch that could hold its object (oneOf, anyOf, allOf, if/then/
+    else) lists it, or the object admits other properties."""
+    status, content_type, body, _ = _parts(response)
+    response_obj, _ = response_object(method.upper(), path_template, status)
+    media_type = content_type.split(";")[0].strip().lower()
+    found: set[str] = set()
+    _undescribed(parse(media_type, body),
+                 [response_obj["content"][media_type]["schema"]], "", found)
+    return found
+
+
+def _followed(schema) -> dict:
+    """A schema with its `$ref` followed (sibling keywords kept)."""
+    while isinstance(schema, dict) and "$ref" in schema:
+        target, _ = resolve({"$ref": schema["$ref"]})
+        schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
+    return schema if isinstance(schema, dict) else {}
+
+
+def _branches(schema) -> list[dict]:
+    schema = _followed(schema)
+    found = [schema]
+    for key in ("oneOf", "anyOf", "allOf"):
+        for branch in schema.get(key, []):
+            found += _branches(branch)
+    for key in ("if", "then", "else"):
+        if key in schema:
+            found += _branches(schema[key])
+    return found
+
+
+def _undescribed(data, schemas: list, at: str, found: set[str]) -> None:
+    branches = [b for s in schemas for b in _branches(s)]
+    if isinstance(data, dict):
+        described: dict[str, list] = {}
+        for b in branches:
+            for name, sub in b.get("properties", {}).items():
+                described.setdefault(name, []).append(sub)
+        others = [b["additionalProperties"] for b in branches
+                  if isinstance(b.get("additionalProperties"), dict)]
+        open_ = any(b.get("additionalProperties") is True or "patternProperties" in b
+                    for b in branches)
+        for name, value in data.items():
+            if name in described:
+                _undescribed(value, described[name], f"{at}/{name}", found)
+            elif others:
+                _undescribed(value, others, f"{at}/{name}", found)
+            elif not open_:
+                found.add(f"{at}/{name}")
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            subs = [b["items"] for b in branches if isinstance(b.get("items"), dict)]
+            subs += [b["prefixItems"][i] for b in branches if i < len(b.get("prefixItems", []))]
+            if subs:
+                _undescribed(item, subs, f"{at}/*", found)
+
+
+def assert_described(method: str, path_template: str, response) -> None:
+    """Assert that openapi.yaml describes every field of a JSON answer."""
+    missing = undescribed(method, path_template, response)
+    assert not missing, f"{method} {path_template}: openapi.yaml does not describe " \
+        f"{sorted(missing)}"

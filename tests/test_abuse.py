@@ -18,7 +18,7 @@ from schemas.limits import MAX_DEPTH, MAX_MEMBERS, MAX_VALUES, too_deep
 from schemas.registry import GAMES
 from schemas.tarot import SCORE_SHEET
 from service.problems import MAX_ERRORS, MAX_TEXT
-from tests.openapi_check import assert_conforms
+from tests.openapi_check import assert_conforms, assert_described
 from tests.support.abuse import (
     base_body,
     every_list_field,
@@ -294,6 +294,7 @@ def test_a_problem_lists_at_most_50_errors_and_counts_the_rest(server):
     assert len(problem["errors"]) == MAX_ERRORS
     assert problem["errors_omitted"] == 120 - MAX_ERRORS
     assert_conforms("post", "/v1/games/{game}/legal-moves", r)
+    assert_described("post", "/v1/games/{game}/legal-moves", r)  # a 422: ValidationProblem
     assert problem["detail"] == ("120 field(s) break the schema. "
                                  f"{120 - MAX_ERRORS} more error(s) are left out.")
     hu = bounded_problem(post(server, "ganjifa", "legal-moves", orjson.dumps(

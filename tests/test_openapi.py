@@ -17,6 +17,7 @@ from service.app import TestingConfig, create_app
 from tests.openapi_check import (
     OPENAPI_PATH,
     assert_conforms,
+    assert_described,
     assert_request_conforms,
     operations,
     request_error,
@@ -464,6 +465,61 @@ def test_views_conform(client, game):
         view = call(client, VIEW, game, {"state": state, "seat": seat})["view"]
         assert view["hands"][seat] == state["hands"][seat]
         assert all(set(h) <= {"?"} for s, h in enumerate(view["hands"]) if s != seat)
+
+
+def test_seats_past_the_fourth_conform(client):
+    """Seats run to 4 with five Tarot players (T18), to 5 with six at Durak (D16): the
+    document admits them wherever a seat goes, in an answer's `to_act` and a request's
+    `seat`."""
+    state = call(client, DEAL, "tarot", {"seed": 2, "players": 5, "dealer": 3})["state"]
+    assert state["to_act"] == 4  # the first to speak, at the dealer's right (T2)
+    assert call(client, LEGAL, "tarot", {"state": state}, request=False)["to_act"] == 4
+    call(client, AI, "tarot", {"state": state, "seat": 4, "level": "random"})
+    call(client, VIEW, "tarot", {"state": state, "seat": 4})
+    state = call(client, DEAL, "durak", {"seed": 1, "players": 6})["state"]
+    call(client, AI, "durak", {"state": state, "seat": 5, "level": "random"}, 422)
+    assert_request_conforms("POST", AI, {"state": state, "seat": 5})
+
+
+# Durak away from the two-player, 36-card default (API.md Additions, D16-D25): more hands,
+# a larger deck, and the fields that only such deals carry.
+DURAK_VARIANTS = [
+    {"players": 6, "cards": 52, "transfer": True, "throw_in": "neighbours",
+     "first_bout": 5, "known": True},
+    {"players": 4, "cards": 24},  # the hands take the whole deck: `trump_card` (D17)
+    {"players": 3, "cards": 52},
+]
+
+
+@pytest.mark.parametrize("options", DURAK_VARIANTS)
+def test_durak_views_of_every_count_and_deck_conform(client, options):
+    """A View is "the state as one seat sees it, in the same shape" (API.md): openapi.yaml
+    admits and describes it for every count, deck and option, as it does the state."""
+    state = call(client, DEAL, "durak", {"seed": 6, **options})["state"]
+    for _ in range(4):  # a few moves in: cards on the table, in the discard, known
+        move = concrete(call(client, LEGAL, "durak", {"state": state},
+                             request=False)["moves"][0])
+        state = call(client, MOVE, "durak", {"state": state, "move": move},
+                     request=False)["state"]
+    for seat in range(options["players"]):
+        r = client.post(VIEW.format(game="durak"), json={"state": state, "seat": seat})
+        view = assert_conforms("POST", VIEW, 200, r)["view"]
+        assert_described("POST", VIEW, r)
+        assert set(view) == set(state)
+
+
+def test_a_three_player_takers_hand_with_the_chien_conforms(client):
+    """With three players the taker of a prise takes the 6 cards of the chien into a hand
+    of 24 (T5, T18): 30 cards until the discard, in the state and in the view."""
+    state = call(client, DEAL, "tarot", {"seed": 1, "players": 3})["state"]
+    for contract in ("prise", "pass", "pass"):
+        bid = {"seat": state["to_act"], "action": "bid", "contract": contract}
+        state = call(client, MOVE, "tarot", {"state": state, "move": bid},
+                     request=False)["state"]
+    assert state["phase"] == "discard" and len(state["hands"][state["taker"]]) == 30
+    call(client, LEGAL, "tarot", {"state": state})
+    for seat in range(3):
+        call(client, VIEW, "tarot", {"state": state, "seat": seat}, request=False)
 
 
 def test_tarot_annulled_deals_conform(client):

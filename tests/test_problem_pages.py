@@ -16,6 +16,7 @@ import requests
 
 from service.i18n import DEFAULT, LANGUAGES
 from service.problem_pages import PROBLEMS, TEXTS
+from tests.openapi_check import spec
 
 SERVICE = Path(__file__).resolve().parent.parent / "service"
 NGINX = SERVICE.parent / "deploy" / "nginx" / "nginx.conf"
@@ -55,6 +56,12 @@ def test_every_emitted_slug_has_a_page_and_no_page_is_for_nothing():
     slugs = emitted_slugs()
     assert {"unknown-game", "not-found", "http-error", "invalid-body"} <= slugs
     assert slugs == set(PROBLEMS)
+
+
+def test_openapi_names_every_page_and_only_those():
+    """`GET /problems/{slug}` serves a page for every slug, and openapi.yaml's `slug`
+    parameter lists exactly those, so that a client generated from it may fetch them."""
+    assert set(spec()["components"]["schemas"]["ProblemSlug"]["enum"]) == set(PROBLEMS)
 
 
 def test_every_language_has_every_page_and_only_those():
