@@ -263,6 +263,31 @@ def test_T8_T21_poignees_the_table_cannot_show(s, server):
                    ) == ["poignees.0.level"]
 
 
+def test_T8_T10_a_poignee_wins_its_camp_tricks(s, server):
+    """A poignée of s cards leaves t ≥ s − 1 trumps in its player's hand (the Excuse stands
+    in for one); each wins its trick unless the other camp plays a higher trump to it, of
+    the 21 − t it holds: the camp wins 2t − 21 tricks at least. A defender's 15 trumps
+    (four players) win the defence 7 tricks, so no taker's chelem; the taker's 13 in a garde
+    contre win it 3, so no defence chelem; three players' simple poignée (12 trumps) leaves
+    no taker with a single trick's 1.5 points."""
+    triple, double = ({"camp": camp, "level": level}
+                      for camp, level in (("defense", "triple"), ("taker", "double")))
+    chelem = {"contract": "garde", "bouts": 3, "points": 91,
+              "chelem": {"announced": True, "made_by": "taker"}}
+    assert refused(s, server, {**chelem, "poignees": [triple]}) == ["poignees.0.level"]
+    lost = {"contract": "garde_contre", "bouts": 0, "points": 0,
+            "chelem": {"announced": False, "made_by": "defense"}}
+    assert refused(s, server, {**lost, "poignees": [double]}) == ["poignees.0.level"]
+    one_trick = {"players": 3, "contract": "garde_contre", "bouts": 0, "points": 1.5}
+    simple = {"camp": "taker", "level": "simple"}
+    assert refused(s, server, {**one_trick, "poignees": [simple]}) == ["poignees.0.level"]
+    # Without those poignées, or with fewer trumps, each is a deal.
+    settles(s, server, chelem)
+    settles(s, server, {**lost, "poignees": [{"camp": "taker", "level": "simple"}]})
+    settles(s, server, one_trick)
+    settles(s, server, {**one_trick, "points": 4.5, "poignees": [simple]})
+
+
 def test_a_session_names_the_impossible_deal_by_its_index(s, server):
     body = {"players": ["a", "b", "c", "d"], "deals": [
         {"contract": "garde", "bouts": 2, "points": 45},

@@ -29,6 +29,7 @@ A, D = "taker", "defense"  # the attack camp and the defence, as a sheet names t
 NON_BOUTS = ((1, 59), (3, 4), (5, 4), (7, 4), (9, 4))
 BOUT = 9  # T13: a bout is worth 4.5
 TRUMPS_AND_EXCUSE = 22  # the cards a poignée may show (T8)
+ALL_TRUMPS = 21  # T1
 
 
 class SheetProblem(NamedTuple):
@@ -69,9 +70,11 @@ def _excuse_cases(chien_open: bool, sizes: dict[str, int]):
 
 
 @cache
-def feasible(players: int, contract: str, attackers: int) -> dict[tuple, int]:
+def feasible(players: int, contract: str, attackers: int,
+             least: tuple[int, int] = (0, 0)) -> dict[tuple, int]:
     """{(bouts, chelem made by, petit au bout won by): half points possible, as a bit mask}
-    for the attack camp of `attackers` players (1, or 2 with a five-player partner)."""
+    for the attack camp of `attackers` players (1, or 2 with a five-player partner), when
+    the attack camp wins at least least[0] tricks and the defence least[1] (poignées)."""
     count = COUNTS[players]
     tricks, n, chien = count.hand, players, count.chien
     sizes = {A: attackers, D: players - attackers}
@@ -80,7 +83,7 @@ def feasible(players: int, contract: str, attackers: int) -> dict[tuple, int]:
     chien_open = contract not in CHIEN_TAKEN  # garde sans, garde contre: the chien as dealt
     out: dict[tuple, int] = {}
     places = ("chien", A, D) if chien_open else (A, D)
-    for k in range(tricks + 1):
+    for k in range(least[0], tricks + 1 - least[1]):
         won = {A: k, D: tricks - k}
         for last in (A, D):
             if won[last] == 0:
@@ -181,11 +184,12 @@ def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
     attackers = 2 if partner is not None else 1
     problems.extend(_poignee_problems(count.players, attackers, poignees))
     # T5: a prise and a garde set the same cards aside; one table serves both.
-    table = feasible(players, CHIEN_TAKEN[0] if contract in CHIEN_TAKEN else contract,
-                     attackers)
+    table_contract = CHIEN_TAKEN[0] if contract in CHIEN_TAKEN else contract
+    table = feasible(players, table_contract, attackers)
     mask = table.get((bouts, chelem_made_by, petit_au_bout), 0)
     if mask >> half_points & 1:
-        return problems
+        return problems + _trump_problems(players, table_contract, attackers, poignees,
+                                          (bouts, chelem_made_by, petit_au_bout), half_points)
     points, options = _points(half_points), ("taker", "defense", None)
     chelem_field = "chelem.made_by" if chelem_given else "chelem"
     said = f"With {bouts} bout{'s' * (bouts != 1)} and {points} points"
@@ -221,6 +225,54 @@ def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
         problems.append(SheetProblem(chelem_field, f"No deal gives this chelem with {bouts} "
                                               f"bout{'s' * (bouts != 1)}."))
     return problems
+
+
+def least_tricks(players: int, contract: str, level: str, camp: str) -> int:
+    """T8–T10, T21: the tricks a camp wins at least when one of its players shows a
+    poignée. The player holds t trumps in play: the cards shown but the Excuse standing in
+    for one, and for the taker in a prise or garde but the trumps forced into the écart
+    (T5), which it may show too. Each of those trumps is played to its own trick, which
+    the camp wins unless a higher trump of the other camp is played to it, one trump a
+    trick, of the 21 − t others: at least 2t − 21 tricks. T12's exception gives the other
+    camp the last trick only when it won every earlier one, which asks t − 1 trumps of it,
+    more than it holds once t ≥ 12."""
+    count = COUNTS[players]
+    shown = {name: size for size, name in count.poignees.items()}[level]
+    trumps = shown - 1
+    if camp == A and contract in CHIEN_TAKEN:
+        trumps -= count.chien
+    return 2 * trumps - ALL_TRUMPS if trumps >= 12 else 0
+
+
+def _gives(players: int, contract: str, attackers: int, least: tuple[int, int], key: tuple,
+           half_points: int) -> bool:
+    return bool(feasible(players, contract, attackers, least).get(key, 0) >> half_points & 1)
+
+
+def _trump_problems(players: int, contract: str, attackers: int, poignees, key: tuple,
+                    half_points: int) -> list[SheetProblem]:
+    """A sheet that leaves a camp fewer tricks than its poignées make it win (least_tricks),
+    naming the first poignée that alone refuses it, else the first that counts."""
+    least = {A: 0, D: 0}
+    counted = []
+    for i, (label, level) in enumerate(poignees):
+        camp = label.get("declared_by")
+        fewest = least_tricks(players, contract, level, camp) if camp in least else 0
+        if fewest:
+            counted.append((i, level, camp, fewest))
+            least[camp] = max(least[camp], fewest)
+    if not counted or _gives(players, contract, attackers, (least[A], least[D]), key,
+                             half_points):
+        return []
+    alone = [c for c in counted if not _gives(
+        players, contract, attackers, (c[3], 0) if c[2] == A else (0, c[3]), key, half_points)]
+    i, level, camp, fewest = (alone or counted)[0]
+    who = "the taker's camp" if camp == A else "the defence"
+    return [SheetProblem(f"poignees.{i}.level", f"A {level} poignée wins {who} {fewest} "
+                                                f"tricks or more: a trump wins its trick "
+                                                f"unless the other camp plays a higher one "
+                                                f"(T8, T10). This sheet's points, bouts and "
+                                                f"chelem leave it fewer.")]
 
 
 def _poignee_problems(players: int, attackers: int, poignees) -> list[SheetProblem]:
