@@ -261,6 +261,19 @@ def test_a_phone_width_keeps_the_hand_and_controls_on_screen(browser, server):
     visitor.close()
 
 
+
+def test_the_score_sheet_gives_each_player_a_column_of_the_same_width(table):
+    """The deal's summary column is kept readable (min-width); the total row, whose "Total"
+    spans three columns, must not widen a player's column instead."""
+    table.open()
+    table.deal("tarot-4")
+    columns = table.page.eval_on_selector_all(
+        "#scores .score-totals:not(.score-statistics) thead th",
+        "ths => ths.slice(3, -1).map(th => [th.innerText, th.getBoundingClientRect().width])")
+    assert [name for name, _ in columns] == ["You", "Seat 1", "Seat 2", "Seat 3"], columns
+    widths = [width for _, width in columns[1:]]  # alike headings: alike widths
+    assert max(widths) - min(widths) < 2, columns
+
 # ---- without a browser ------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
