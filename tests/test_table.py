@@ -274,6 +274,24 @@ def test_the_score_sheet_gives_each_player_a_column_of_the_same_width(table):
     widths = [width for _, width in columns[1:]]  # alike headings: alike widths
     assert max(widths) - min(widths) < 2, columns
 
+
+@pytest.mark.parametrize("lang", ["hu", "fa"])
+def test_a_phone_keeps_each_seat_name_and_its_ai_mark_whole(browser, server, lang):
+    """Five Tarot seats share a phone's row: a seat's name ("1. hely") and its AI mark
+    ("هوش مصنوعی") may go to a line of their own, but neither breaks in two."""
+    visitor = Visitor(browser, server, width=390)
+    visitor.open()
+    page = visitor.page
+    page.select_option("#language", lang)
+    page.wait_for_function(f"() => document.documentElement.lang === {lang!r}")
+    visitor.deal("tarot-5")
+    lines = page.eval_on_selector_all(
+        "#opponents .seat-name > span",
+        "spans => spans.map(s => [s.textContent, s.getClientRects().length])")
+    assert len(lines) == 8 and all(n == 1 for _, n in lines), lines
+    visitor.shot(f"phone-seats-{lang}")
+    visitor.close()
+
 # ---- without a browser ------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
