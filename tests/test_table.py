@@ -261,6 +261,37 @@ def test_a_phone_width_keeps_the_hand_and_controls_on_screen(browser, server):
     visitor.close()
 
 
+
+def test_the_score_sheet_gives_each_player_a_column_of_the_same_width(table):
+    """The deal's summary column is kept readable (min-width); the total row, whose "Total"
+    spans three columns, must not widen a player's column instead."""
+    table.open()
+    table.deal("tarot-4")
+    columns = table.page.eval_on_selector_all(
+        "#scores .score-totals:not(.score-statistics) thead th",
+        "ths => ths.slice(3, -1).map(th => [th.innerText, th.getBoundingClientRect().width])")
+    assert [name for name, _ in columns] == ["You", "Seat 1", "Seat 2", "Seat 3"], columns
+    widths = [width for _, width in columns[1:]]  # alike headings: alike widths
+    assert max(widths) - min(widths) < 2, columns
+
+
+@pytest.mark.parametrize("lang", ["hu", "fa"])
+def test_a_phone_keeps_each_seat_name_and_its_ai_mark_whole(browser, server, lang):
+    """Five Tarot seats share a phone's row: a seat's name ("1. hely") and its AI mark
+    ("هوش مصنوعی") may go to a line of their own, but neither breaks in two."""
+    visitor = Visitor(browser, server, width=390)
+    visitor.open()
+    page = visitor.page
+    page.select_option("#language", lang)
+    page.wait_for_function(f"() => document.documentElement.lang === {lang!r}")
+    visitor.deal("tarot-5")
+    lines = page.eval_on_selector_all(
+        "#opponents .seat-name > span",
+        "spans => spans.map(s => [s.textContent, s.getClientRects().length])")
+    assert len(lines) == 8 and all(n == 1 for _, n in lines), lines
+    visitor.shot(f"phone-seats-{lang}")
+    visitor.close()
+
 # ---- without a browser ------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

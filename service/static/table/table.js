@@ -404,7 +404,8 @@ function render() {
       const count = view.hands[seat].length;
       return h("article", { class: `seat${view.to_act === seat ? " acting" : ""}`,
         "aria-label": `${ctx.who(seat)} · ${page.t("cards", { n: count })}` },
-      h("h2", { class: "seat-name" }, ctx.who(seat), h("span", { class: "ai" }, page.t("ai"))),
+      h("h2", { class: "seat-name" }, h("span", { class: "name" }, ctx.who(seat)),
+        h("span", { class: "ai" }, page.t("ai"))),
       fan(view.hands[seat], c.game),
       h("p", { class: "notes" }, [page.t("cards", { n: count }), ...notes(seat, ctx)]
         .join(" · ")));
