@@ -275,6 +275,29 @@ def test_the_score_sheet_gives_each_player_a_column_of_the_same_width(table):
     assert max(widths) - min(widths) < 2, columns
 
 
+def test_beside_durak_or_ganjifa_the_score_sheet_is_named_tarot_and_closed(table):
+    """The score keeper keeps a Tarot evening: beside another game its heading names Tarot
+    and its Tarot form stays closed until opened; beside Tarot it is open as it always was."""
+    table.open()  # a Durak deal, the first game offered
+    page = table.page
+    assert page.input_value("#game") == "durak"
+    page.wait_for_selector("#scores-title")  # the sheet drawn
+    assert not page.is_visible("#score-contract")
+    assert page.inner_text("#scores-title") == "Tarot score sheet"
+    page.locator("#scores summary").first.click()  # opened on demand, the sheet as it was
+    page.wait_for_selector("#score-contract", state="visible")
+    page.select_option("#game", "tarot-4")
+    page.wait_for_selector("#score-contract", state="visible")
+    assert page.inner_text("#scores-title") == "Score sheet"
+    page.select_option("#game", "ganjifa-night")  # back beside another game: closed again
+    page.wait_for_selector("#score-contract", state="hidden")
+    assert page.inner_text("#scores-title") == "Tarot score sheet"
+    page.select_option("#language", "fa")
+    page.wait_for_function(
+        "() => document.getElementById('scores-title').textContent === 'برگهٔ امتیاز تاروت'")
+    assert not page.is_visible("#score-contract")
+
+
 @pytest.mark.parametrize("lang", ["hu", "fa"])
 def test_a_phone_keeps_each_seat_name_and_its_ai_mark_whole(browser, server, lang):
     """Five Tarot seats share a phone's row: a seat's name ("1. hely") and its AI mark

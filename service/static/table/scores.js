@@ -99,8 +99,9 @@ export function sheetOfSettlement(result) {
 }
 
 export class ScoreKeeper {
-  // page: {t, lang, service, num(n, signed), who(seat)} read afresh at each use, so that a
-  // change of language shows at the next render; changed(): the sheet's totals moved.
+  // page: {t, lang, service, num(n, signed), who(seat), evening} read afresh at each use, so
+  // that a change of language shows at the next render; `evening`: the game chosen keeps its
+  // deals on this sheet. changed(): the sheet's totals moved.
   constructor(root, page, changed = () => {}) {
     this.root = root;
     this.page = page;
@@ -114,6 +115,8 @@ export class ScoreKeeper {
     this.arithmetic = null;
     this.setup = false;
     this.asked = 0;
+    this.aside = null; // drawn aside (closed at first) while the game chosen is not Tarot
+    this.open = false;
   }
 
   key() { return this.kind === "own" ? OWN_KEY : `${TABLE_KEY}.${this.count}`; }
@@ -272,7 +275,16 @@ export class ScoreKeeper {
   render() {
     const { t } = this.page;
     const session = this.session();
-    const parts = [this.header()];
+    // Beside another game the sheet says it is Tarot's and starts closed, so that its Tarot
+    // columns and form are not read as that game's; it stays open while the user keeps it so.
+    const aside = !this.page.evening;
+    if (aside !== this.aside) {
+      this.aside = aside;
+      this.open = false;
+    }
+    const title = h("h2", { id: "scores-title" }, aside ? t("score.title.tarot")
+      : t("score.title"));
+    const parts = [this.header(aside ? null : title)];
     if (this.problem) parts.push(h("p", { class: "score-problem", role: "alert" }, this.problem));
     if (this.setup || !session) {
       parts.push(this.setupView(session));
@@ -289,11 +301,19 @@ export class ScoreKeeper {
     }
     // The sheet is drawn anew at each change: the field that had the focus keeps it.
     const focused = this.root.contains(document.activeElement) ? document.activeElement.id : "";
-    this.root.replaceChildren(...parts);
+    if (aside) {
+      const details = h("details", { class: "keeper-aside", open: this.open, ontoggle: (e) => {
+        if (e.target === details) this.open = details.open;
+      } }, h("summary", {}, title), parts);
+      this.root.replaceChildren(details);
+    } else {
+      this.root.replaceChildren(...parts);
+    }
     if (focused) document.getElementById(focused)?.focus();
   }
 
-  header() {
+  // title: the sheet's heading, or null where the heading is drawn elsewhere.
+  header(title) {
     const { t } = this.page;
     const which = h("select", { id: "score-sheet", onchange: async (e) => {
       this.kind = e.target.value;
@@ -308,7 +328,7 @@ export class ScoreKeeper {
       id: "score-import", onchange: (e) => e.target.files[0] && this.importFile(e.target.files[0]) });
     const session = this.session();
     return h("div", { class: "score-head" },
-      h("h2", { id: "scores-title" }, t("score.title")),
+      title,
       h("label", {}, h("span", {}, t("score.sheet")), which),
       h("div", { class: "score-tools" },
         this.kind === "own" ? h("button", { type: "button", id: "score-new",

@@ -36,6 +36,7 @@ const keeper = new ScoreKeeper($("scores"), {
   get service() { return page.service; },
   num: (n, signed = false) => numbers(page.lang)(n, signed),
   who: (seat) => (deal && seat === deal.c.seat ? page.t("you") : page.t("seat", { n: seat })),
+  get evening() { return Boolean(GAMES[config().game].evening); },
 }, () => { if (deal?.view) render(); });
 
 // Every game's deals, in the order of GAMES.
@@ -558,6 +559,7 @@ async function start() {
     fillSeats($("seat").value);
     const c = config();
     if (GAMES[c.game].evening) keeper.showTable(GAMES[c.game].evening(c));
+    else keeper.render(); // aside, and closed, beside a game it does not keep
   });
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); newDeal(); });
   $("again").addEventListener("click", () => newDeal());
