@@ -47,6 +47,8 @@ def totals(page) -> list[str]:
 
 
 def own_session(page, names: list[str]) -> None:
+    # Beside the page's first game, Durak, the keeper is a closed "Tarot score sheet".
+    page.click("details.keeper-aside > summary")
     page.select_option("#score-sheet", "own")
     page.wait_for_selector("#score-start")
     page.select_option("#score-count", str(len(names)))

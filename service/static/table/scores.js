@@ -277,10 +277,11 @@ export class ScoreKeeper {
     const session = this.session();
     // Beside another game the sheet says it is Tarot's and starts closed, so that its Tarot
     // columns and form are not read as that game's; it stays open while the user keeps it so.
+    // The user's own evening opens it: kept here on purpose, it is what the page is for then.
     const aside = !this.page.evening;
     if (aside !== this.aside) {
       this.aside = aside;
-      this.open = false;
+      this.open = this.kind === "own";
     }
     const title = h("h2", { id: "scores-title" }, aside ? t("score.title.tarot")
       : t("score.title"));
