@@ -286,6 +286,9 @@ def test_T8_T10_a_poignee_wins_its_camp_tricks(s, server):
     settles(s, server, {**lost, "poignees": [{"camp": "taker", "level": "simple"}]})
     settles(s, server, one_trick)
     settles(s, server, {**one_trick, "points": 4.5, "poignees": [simple]})
+    # T5, T8: in a prise or a garde the taker's poignée may show trumps laid in the écart,
+    # which win no trick: its 12 may be 6 in hand, and the defence may take every trick.
+    settles(s, server, {**lost, "contract": "garde", "points": 3, "poignees": [double]})
 
 
 def test_a_session_names_the_impossible_deal_by_its_index(s, server):
