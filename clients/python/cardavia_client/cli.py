@@ -756,7 +756,9 @@ def parser() -> argparse.ArgumentParser:
     def deal_flags(q: argparse.ArgumentParser) -> None:
         q.add_argument("--seed", type=int, help="a reproducible shuffle")
         q.add_argument("--players", type=int,
-                       help="the number of players: Durak 2-6, Tarot 3-5, Ganjifa 3")
+                       help="the number of players: " + ", ".join(
+                           f"{g.capitalize()} {lo}" + (f"-{hi}" if hi > lo else "")
+                           for g, (lo, hi) in PLAYERS.items()))
         variant_flags(q)
 
     def variant_flags(q: argparse.ArgumentParser) -> None:
