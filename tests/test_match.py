@@ -143,10 +143,12 @@ def test_a_bot_that_refuses_the_connection_stops_the_match(server):
 
 
 class Slow(BaseHTTPRequestHandler):
-    """A bot that thinks for a second before answering anything."""
+    """A bot that answers nothing until the test lets it: late however busy the machine."""
+
+    release = threading.Event()
 
     def do_POST(self):
-        time.sleep(1)
+        self.release.wait(60)
         self.send_response(500)
         self.end_headers()
 
@@ -165,9 +167,11 @@ def test_a_bot_later_than_its_timeout_forfeits_saying_so(server, monkeypatch):
             results, _ = match.run(client, "durak", [match.Player("basic"),
                                                      match.Player(url)], 1, budget_ms=20)
     finally:
+        Slow.release.set()
         httpd.shutdown()
     assert [(r.forfeit, r.reason) for r in results] == [
         (1, "the bot did not answer within 0.25 s")]
+
 
 @pytest.mark.http
 def test_a_match_of_four_with_passing_on_deals_every_deal_so(server):
