@@ -192,7 +192,7 @@ def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacke
             if not hands[s] and not mask >> s & 1:
                 problems.append(Problem("out", "durak_out_missing", {"seat": s}))
     if table and players - mask.bit_count() < 2:
-        problems.append(Problem("out", "durak_out_bout", {"count": players - mask.bit_count()}))
+        problems.append(Problem("out", "durak_out_bout"))
     if mask >> attacker & 1 and players - mask.bit_count() > 1:
         problems.append(Problem("attacker", "durak_attacker_out", {"seat": attacker}))
     return mask, problems
