@@ -10,7 +10,8 @@ import random
 from rules.ai.durak_club import TRUMP_COST, club_move
 from rules.ai.durak_endgame import exact_move
 from rules.ai.durak_playout import covers, playout
-from rules.ai.settings import Settings
+from rules.ai import durak_search
+from rules.ai.settings import Core, Settings
 from rules.cards import bit_list
 from rules.durak import (
     BEATERS,
@@ -111,5 +112,12 @@ def rate_scale(view: View) -> float:
     return FAST_RATE / RATE * generic / fast
 
 
+# The compiled core's playouts per millisecond of budget from a fresh deal, about half of
+# what one core runs, and their overhead (drawing the world, the root move) in cards' worth.
+CORE_RATE = 400.0
+CORE_FIXED = 6
+
 SETTINGS = Settings(basic=level_move, value=value, rate=RATE, exact=exact_move,
-                    playout=playout, rate_scale=rate_scale)
+                    playout=playout, rate_scale=rate_scale,
+                    core=Core(covers=durak_search.covers, search=durak_search.search,
+                              rate=CORE_RATE, fixed_cost=CORE_FIXED))
