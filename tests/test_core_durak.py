@@ -18,7 +18,6 @@ from rules.game import Move
 from tests.support.durak import apply, deal
 from tests.test_durak_endgame import brute, small_position
 
-pytestmark = pytest.mark.skipif(CORE is None, reason=str(MISSING))
 DEALS = [({}, 600), ({"cards": 24}, 200), ({"cards": 52}, 200), ({"first_bout": 5}, 200),
          ({"known": True}, 100)]
 
@@ -180,3 +179,17 @@ def test_strong_plays_legal_moves_through_the_core_and_without_it(monkeypatch):
         assert search.compiled(GAME, view) is None
         move, _ = choose(GAME, view, "strong", random.Random(0), 20)
         assert GAME.verify(state, move) is None
+
+
+def test_a_service_without_the_core_says_so_once_at_start(monkeypatch, caplog):
+    """Where the core was not built, the service starts and logs rules/ai/native.py's
+    sentence (the strong level searches in Python); with the core it logs nothing."""
+    from rules.ai import native
+    from service.app import create_app
+    with caplog.at_level("WARNING"):
+        create_app()
+    assert "compiled search core" not in caplog.text
+    monkeypatch.setattr(native, "MISSING", "the compiled search core is not built (test)")
+    with caplog.at_level("WARNING"):
+        create_app()
+    assert caplog.text.count("the compiled search core is not built (test)") == 1

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
+from rules.ai import durak_search
 from rules.ai.durak_club import TRUMP_COST, club_move
 from rules.ai.durak_endgame import exact_move
-from rules.ai import durak_search
 from rules.ai.settings import Core, Settings
 from rules.cards import bit_list
 from rules.durak import (

@@ -9,17 +9,17 @@ weaker at the same budget, and the service logs that sentence once at start."""
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
-CORE: ModuleType | None
-MISSING: str | None
 
-try:
-    from rules.ai import _core as CORE
-except ImportError as e:  # built without a compiler, or a stale build
-    CORE = None
-    MISSING = (f"the compiled search core is not built ({e}); the strong AI searches in "
-               "Python, slower and weaker at the same budget: reinstall with gcc and the "
-               "Python headers present (pip install -e .)")
-else:
-    MISSING = None
+def _load() -> tuple[ModuleType | None, str | None]:
+    try:
+        return importlib.import_module("rules.ai._core"), None
+    except ImportError as e:  # built without a compiler, or a stale build
+        return None, (f"the compiled search core is not built ({e}); the strong AI searches "
+                      "in Python, slower and weaker at the same budget: reinstall with gcc "
+                      "and the Python headers present (pip install -e .)")
+
+
+CORE, MISSING = _load()

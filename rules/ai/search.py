@@ -18,8 +18,8 @@ import math
 import random
 import time
 
-from rules.game import Game, Move, NoWorldFits, Template, View
 from rules.ai.settings import Core
+from rules.game import Game, Move, NoWorldFits, Template, View
 from rules.registry import ai_of
 
 DEADLINE_SHARE = 0.8  # of the budget spent searching; the rest is parsing and answering
