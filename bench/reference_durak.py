@@ -238,9 +238,9 @@ def uct_search(shape: Bits, pos: tuple, iterations: int) -> int:
     log, sqrt = math.log, math.sqrt
     for _ in range(iterations):
         node, path = root, [root]
-        while node.pos is not None:  # the tree policy
+        while (at := node.pos) is not None:  # the tree policy
             if node.moves is None:
-                node.moves = shape.children(node.pos)
+                node.moves = shape.children(at)
             if len(node.children) < len(node.moves):  # expand the first untried move
                 _, after, value = node.moves[len(node.children)]
                 child = Node(after, value / 2 + 0.5)
@@ -248,7 +248,7 @@ def uct_search(shape: Bits, pos: tuple, iterations: int) -> int:
                 path.append(child)
                 node = child
                 break
-            mover = shape.mover(node.pos)
+            mover = shape.mover(at)
             spread = 2 * log(node.visits)
             node = max(node.children, key=lambda c: (  # noqa: B023
                 (c.reward / c.visits if mover == 0 else 1 - c.reward / c.visits)
