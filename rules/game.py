@@ -20,8 +20,8 @@ name. One exception, for speed: Durak's default deal (two players, 36 cards, no 
 a plain tuple of the same fields, which CPython unpacks and builds on a fast path no tuple
 subclass takes; `rules.durak.named` gives it its names (a `ClassicState`), and the
 Game's own readers (`to_act`, `hand`, `seats`, `derived`) take either. A form faster for
-the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py), and a test holds it to
-these rules.
+the AI's playouts lives in the compiled core (rules/ai/core/), and a test holds it to these
+rules.
 """
 
 from __future__ import annotations
@@ -173,8 +173,11 @@ def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
         return None
     if not classes:
         return masks
-    if len(classes) == 1:  # no constraint that separates the cards: one shuffle
-        pile = next(iter(classes.values()))
+    only = next(iter(classes)) if len(classes) == 1 else 0
+    if only and all(only >> i & 1 for i in range(k) if counts[i]):
+        # No constraint that separates the cards, and each may go to every place that
+        # takes cards: one shuffle.
+        pile = classes[only]
         rng.shuffle(pile)
         at = 0
         for i in range(k):
