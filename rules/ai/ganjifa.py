@@ -98,7 +98,7 @@ def _short_suits(hand: int, k: int, trump: int) -> int:
 # The compiled core's playouts per millisecond of budget from a fresh deal, about half of
 # what one core runs, and their overhead (drawing the world under the reading, the root
 # move) in cards' worth (bench/README.md, "AI speed").
-CORE_RATE = 40.0
+CORE_RATE = 150.0
 CORE_FIXED = 24
 
 # The Python search, where the core is not built: basic's exact play in the playouts (no
