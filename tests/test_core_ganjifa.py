@@ -11,14 +11,9 @@ import pytest
 
 from rules.ai import ganjifa_search, search
 from rules.ai.ganjifa import basic_move, discard_options, value
-from rules.ai.ganjifa_reading import (
-    explains,
-    lacks_by_basic,
-    led_since,
-    misfits,
-    modelled,
-    reading,
-)
+from rules.ai.ganjifa_high import high_move
+from rules.ai.ganjifa_reading import explains, lacks_by_basic, led_since, misfits
+from rules.ai.ganjifa_search import modelled, reading
 from rules.ai.levels import choose
 from rules.ai.native import CORE
 from rules.game import Move, Template
@@ -108,7 +103,7 @@ def test_G6_G9_the_core_playout_ends_where_basic_play_by_the_rules_does():
         end = state
         while end.to_act is not None:
             end = GAME.apply(end, basic_move(end, end.to_act, rng))
-        assert CORE.ganjifa_play_out(position(state)) == (*position(end), None), seed
+        assert CORE.ganjifa_play_out(position(state), (0, 0, 0)) == (*position(end), None)
         checked += 1
     assert checked > 250
 
@@ -131,9 +126,10 @@ def test_the_core_tests_a_world_as_the_reading_does():
             for world in [state, *(GAME.sample(view, random.Random(k)) for k in range(4))]:
                 assert CORE.ganjifa_misfits(position(world), since, core_clauses) == misfits(
                     world, since, clauses)
-                for who in (unlike, (False,) * 3):
-                    assert CORE.ganjifa_explains(position(world), seat, who) == explains(
-                        world, seat, who)
+                for who, models in ((unlike, (0, 0, 0)), ((False,) * 3, (0, 0, 0)),
+                                    ((True,) * 3, (1, 1, 1)), (unlike, (0, 1, 1))):
+                    assert CORE.ganjifa_explains(position(world), seat, who, models) == \
+                        explains(world, seat, who, models)
                 unexplained += not explains(world, seat, unlike)
                 broken += misfits(world, since, clauses) > 0
     assert unexplained > 50 and broken > 50
@@ -158,8 +154,8 @@ def core_search(view, moves: list[Move], playouts: int, seed: int, seconds: floa
     return CORE.ganjifa_search(
         position(model.public), view.seat, model.hidden, allowed, read.since,
         [(s, o, c & GAME.deck.full, a, h) for s, o, c, a, h in read.clauses], read.unlike,
-        3 * playouts if view.public.trick else 0, 8, [pair(m) for m in moves], playouts,
-        seed, seconds)
+        read.models, 3 * playouts if view.public.trick else 0, 8, [pair(m) for m in moves],
+        playouts, seed, seconds)
 
 
 def test_the_search_chooses_one_of_its_candidates_the_same_for_the_same_seed():
@@ -199,3 +195,25 @@ def test_strong_plays_legal_moves_through_the_core_and_without_it(monkeypatch):
         assert search.compiled(GAME, view) is None
         move, _ = choose(GAME, view, "strong", random.Random(0), 20)
         assert GAME.verify(state, move) is None
+
+
+def test_G6_G8_the_core_high_player_plays_as_its_model():
+    """The high player (rules/ai/ganjifa_high.py) in the core: the same move at every
+    state of deals it plays against basic, and the same end when the playouts give it
+    some seats."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(150):
+        state = part_played(seed, rng, basic_share=0.6)
+        if state.to_act is None:
+            continue
+        models = tuple(rng.randrange(2) for _ in range(3))
+        end = state
+        while end.to_act is not None:
+            seat = end.to_act
+            high = high_move(end, seat)
+            assert CORE.ganjifa_high(position(end)) == pair(high)
+            end = GAME.apply(end, high if models[seat] else basic_move(end, seat, None))
+            checked += 1
+        assert CORE.ganjifa_play_out(position(state), models) == (*position(end), None)
+    assert checked > 5000

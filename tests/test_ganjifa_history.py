@@ -249,7 +249,7 @@ def test_what_basic_play_of_the_history_implies_never_excludes_a_card_basic_hold
         while state.to_act is not None:
             for seat in range(3):
                 view = GAME.observe(state, seat)
-                lacks = ganjifa_ai.modelled(view).public.voids
+                lacks = ganjifa_search.modelled(view).public.voids
                 for other in range(3):
                     if other != seat:
                         assert not state.hands[other] & lacks[other], (seed, seat, other)
@@ -277,7 +277,7 @@ def test_the_search_falls_back_to_the_view_when_the_opponents_did_not_play_as_ba
             if state.dukals and state.to_act is not None and state.dukal is None:
                 view = GAME.observe(state, state.to_act)
                 try:
-                    GAME.sample(ganjifa_ai.modelled(view), rng)
+                    GAME.sample(ganjifa_search.modelled(view), rng)
                 except NoWorldFits:
                     move, _ = choose(GAME, view, "strong", rng, 50, playouts=20)
                     assert GAME.verify(state, move) is None
@@ -299,7 +299,7 @@ def test_a_seat_whose_play_contradicts_basic_is_not_modelled():
             state = GAME.apply(state, random_move(GAME, state, state.to_act, rng))
         seat = state.to_act
         view = GAME.observe(state, seat)
-        lacks = ganjifa_ai.modelled(view).public.voids
+        lacks = ganjifa_search.modelled(view).public.voids
         for other in range(3):
             if other != seat:
                 assert not state.hands[other] & lacks[other]
@@ -381,7 +381,7 @@ def test_worlds_of_the_modelled_view_are_deals_basic_would_have_played():
             seat = state.to_act
             if len(state.tricks or ()) % 9 == 8 and not state.trick:
                 view = GAME.observe(state, seat)
-                model = ganjifa_ai.modelled(view)
+                model = ganjifa_search.modelled(view)
                 for _ in range(2):
                     narrowed += unexplained(GAME.sample(model, rng), seat)
                     plain += unexplained(GAME.sample(view, rng), seat)
@@ -408,7 +408,7 @@ def test_G6_G7_every_follow_of_the_history_is_basic_s_in_the_worlds_drawn():
             seat = state.to_act
             if len(state.tricks or ()) % 4 == 3 and not state.trick:
                 view = GAME.observe(state, seat)
-                model = ganjifa_ai.modelled(view)
+                model = ganjifa_search.modelled(view)
                 for _ in range(3):
                     world = ganjifa_search.draw(GAME, model, rng)
                     follows += unexplained(world, seat, range(1, 3))
@@ -433,7 +433,7 @@ def test_G7_a_lead_s_clauses_hold_in_the_deal_and_in_most_worlds_drawn():
             seat = state.to_act
             if len(state.tricks or ()) % 3 == 1 and state.dukal is None:
                 view = GAME.observe(state, seat)
-                model = ganjifa_ai.modelled(view)
+                model = ganjifa_search.modelled(view)
                 _, found, _ = ganjifa_ai.lacks_by_basic(view.public, seat)
                 clauses += len(found)
                 assert ganjifa_ai.misfits(state, [], found) == 0, seed
@@ -491,8 +491,8 @@ def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
         while state.to_act is not None:
             seat = state.to_act
             if len(state.tricks or ()) % 6 == 5 and state.dukal is None:
-                model = ganjifa_ai.modelled(GAME.observe(state, seat))
-                flagged += any(ganjifa_ai._LAST_READING[0].unlike)
+                model = ganjifa_search.modelled(GAME.observe(state, seat))
+                flagged += any(ganjifa_search._LAST_READING[0].unlike)
 
                 def worlds():
                     return [ganjifa_search.sample(GAME, model, random.Random(seed), 4),  # noqa: B023
@@ -503,9 +503,9 @@ def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
                 except NoWorldFits:  # the search then draws from the view itself
                     alone = None
                 if alone is not None:
-                    ganjifa_ai.modelled(GAME.observe(state, (seat + 1) % 3))
+                    ganjifa_search.modelled(GAME.observe(state, (seat + 1) % 3))
                     assert alone == worlds(), seed
-                    compared += bool(ganjifa_ai._LAST_READING[0].clauses)
+                    compared += bool(ganjifa_search._LAST_READING[0].clauses)
             move = _any_card(state, seat, rng) if seat == seed % 3 else \
                 basic_move(state, seat, None)
             state = GAME.apply(state, move)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from rules.ai import ganjifa_search
 from rules.ai.ganjifa_basic import basic_move, boss, cheapest_cards, cost, unseen_by
-from rules.ai.ganjifa_reading import modelled
 from rules.ai.settings import Core, Explain, Settings
 from rules.cards import bit_list
 from rules.game import Move
@@ -108,7 +107,7 @@ CORE_FIXED = 24
 # most 8 draws, a draw and its test costing about 2/3 of a playout); a playout's cost
 # beside its cards (drawing the world, the root move, the settlement) in cards' worth.
 SETTINGS = Settings(basic=basic_move, value=value, rate=0.5, epsilon=0.0, fixed_cost=24,
-                    play_class=play_class, model=modelled, draw=ganjifa_search.draw,
+                    play_class=play_class, model=ganjifa_search.modelled, draw=ganjifa_search.draw,
                     propose=discard_options,
                     explain=Explain(tries=ganjifa_search.TRIES, cost=3,
                                     sample=ganjifa_search.sample,

@@ -8,11 +8,9 @@ fallback with `misfits` and `explains` themselves."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
 from rules.ai.ganjifa_basic import basic_move, cost, unseen_by
+from rules.ai.ganjifa_high import high_move
 from rules.cards import bit_list
-from rules.game import View
 from rules.ganjifa import (
     AFTER,
     BEATERS,
@@ -27,6 +25,8 @@ from rules.ganjifa import (
     GanjifaState,
     opening,
 )
+
+BASIC, HIGH = 0, 1  # an opponent's models: basic's play, the high player's
 
 
 def _picked_before(trump: int) -> tuple[int, ...]:
@@ -305,30 +305,13 @@ def lacks_by_basic(public: GanjifaState, seat: int
     return lacks, clauses, tuple(r.unlike_basic)
 
 
-def modelled(view: View) -> View:
-    """The view with what `lacks_by_basic` reads from the history added to the cards each
-    other seat is known to lack, so that the worlds `Game.sample` draws from it are deals
-    in which basic, the opponents' model in the playouts, would have played the history.
-    A client's opponents may play otherwise; the search falls back to the view itself when
-    no deal fits (`search.strong_move`)."""
-    public = view.public
-    if not public.tricks:
-        return view
-    lacks, clauses, unlike = lacks_by_basic(public, view.seat)
-    voids = public.voids
-    narrowed = public._replace(
-        voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2]))
-    _LAST_READING[0] = ViewReading(narrowed, view.seat, led_since(public, view.seat, unlike),
-                                   clauses, unlike)
-    return view._replace(public=narrowed)
-
-
-def explains(world: GanjifaState, seat: int,
-             unlike: tuple[bool, ...] = (False,) * PLAYERS) -> bool:
+def explains(world: GanjifaState, seat: int, unlike: tuple[bool, ...] = (False,) * PLAYERS,
+             models: tuple[int, ...] = (BASIC,) * PLAYERS) -> bool:
     """Whether basic's play accounts for the cards that the other seats put in the trick in
     progress, had this world been the true deal: each of them, played by a seat other than
-    `seat` and not one `unlike` names (whose play was no basic's), is basic's move in the
-    state before it (the forced opening lead, G5, tells nothing). Its reading is the seat's
+    `seat` and not one `unlike` names (whose play was no basic's) unless `models` gives it
+    the high player (rules/ai/ganjifa_high.py), is its model's move in the state before
+    it (the forced opening lead, G5, tells nothing). Its reading is the seat's
     own: the world's other hands are a sample of its view, and basic plays from what its
     seat sees, so the test uses no hidden card."""
     trick = world.trick
@@ -340,9 +323,10 @@ def explains(world: GanjifaState, seat: int,
     at_opening = opening(world)
     for i, card in enumerate(trick):
         s = (world.leader + i) % PLAYERS
-        if s != seat and not unlike[s] and not (i == 0 and at_opening):
+        high = models[s] == HIGH
+        if s != seat and (high or not unlike[s]) and not (i == 0 and at_opening):
             before = world._replace(hands=tuple(hands), trick=trick[:i], to_act=s)
-            move = basic_move(before, s, None)
+            move = high_move(before, s) if high else basic_move(before, s, None)
             if move.action != "play" or move.card != card:
                 return False
         hands[s] &= ~(1 << card)
@@ -387,23 +371,6 @@ def holds_dukal(hand: int) -> bool:
 PHANTOM_DUKAL = 8
 
 
-class ViewReading(NamedTuple):
-    """What the history of one view says, as the search's draws read it: the seats that
-    led since the opening and what they played since (`led_since`), the clauses of the
-    leads' reading, and the seats whose play was no basic's."""
-
-    public: Any
-    seat: int | None
-    since: list[tuple[int, int]]
-    clauses: list[Clause]
-    unlike: tuple[bool, ...]
-
-
-# The view last read (`modelled`, `reading`): one item, replaced whole, so that a thread
-# reads a consistent one.
-_LAST_READING: list[ViewReading] = [ViewReading(None, None, [], [], (False,) * PLAYERS)]
-
-
 def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Clause]) -> int:
     """What basic's play of the history does not explain in a world: a seat holding a
     Dukal at a lead since the opening (`led_since`; it would have led it, G8), and the
@@ -417,24 +384,3 @@ def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Cla
         if hands[s] & cards and bool(hands[other] & above) == held:
             out += 1
     return out
-
-
-def reading(public: GanjifaState, seat: int) -> ViewReading:
-    """`_LAST_READING`'s item for the view, read again when it is another view's: the same
-    worlds whichever view another thread read meanwhile. The clauses are those of a view
-    `modelled` gave (its voids hold the reading's lacks); none for the view itself, which
-    the search draws from when no deal fits the model: its opponents did not play as
-    basic."""
-    last = _LAST_READING[0]  # a search draws all its worlds from one view
-    if last[0] is public and last[1] == seat:
-        return last
-    if public.tricks:
-        lacks, clauses, unlike = lacks_by_basic(public, seat)
-        voids = public.voids
-        if any(lacks[s] & ~voids[s] for s in range(PLAYERS)):
-            clauses = []
-    else:
-        clauses, unlike = [], (False,) * PLAYERS
-    last = _LAST_READING[0] = ViewReading(public, seat, led_since(public, seat, unlike),
-                                          clauses, unlike)
-    return last

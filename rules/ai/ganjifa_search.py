@@ -12,11 +12,21 @@ basic's play explains the trick (`explains`)."""
 from __future__ import annotations
 
 import random
+from typing import Any, NamedTuple
 
-from rules.ai.ganjifa_reading import explains, misfits, reading
+from rules.ai.ganjifa_high import high_lacks
+from rules.ai.ganjifa_reading import (
+    BASIC,
+    HIGH,
+    Clause,
+    explains,
+    lacks_by_basic,
+    led_since,
+    misfits,
+)
 from rules.ai.native import CORE
 from rules.game import Game, Move, View
-from rules.ganjifa import DECK, GanjifaState
+from rules.ganjifa import DECK, PLAYERS, GanjifaState
 from rules.ganjifa.view import hidden_places
 
 DRAWS = 8  # draws of a world at most, while basic's play does not explain it (the core's too)
@@ -24,6 +34,78 @@ TRIES = 8  # worlds drawn at most until basic's play explains the trick in progr
 # Draws of a world a move may spend, per playout, on explaining the trick in progress (as
 # rules/ai/search.py's EXPLAIN_DRAWS for the Python search).
 EXPLAIN_DRAWS = 3
+
+
+class ViewReading(NamedTuple):
+    """What the history of one view says, as the search's draws read it: the seats that
+    led since the opening and what they played since (`led_since`), the clauses of the
+    leads' reading, the seats whose play was no basic's, and each seat's model in the
+    playouts (BASIC, or HIGH for a seat whose play the high player's explains and basic's
+    does not)."""
+
+    public: Any
+    seat: int | None
+    since: list[tuple[int, int]]
+    clauses: list[Clause]
+    unlike: tuple[bool, ...]
+    models: tuple[int, ...]
+
+
+# The view last read (`modelled`, `reading`): one item, replaced whole, so that a thread
+# reads a consistent one.
+_LAST_READING: list[ViewReading] = [
+    ViewReading(None, None, [], [], (False,) * PLAYERS, (BASIC,) * PLAYERS)]
+
+
+def _read(public: GanjifaState, seat: int) -> tuple[list[int], list[Clause], tuple[bool, ...],
+                                                     tuple[int, ...]]:
+    """The history read as each seat's model played it: the cards each seat lacks, the
+    clauses, the seats unlike basic, and the models."""
+    lacks, clauses, unlike = lacks_by_basic(public, seat)
+    high, unlike_high = high_lacks(public, seat)
+    models = tuple(HIGH if s != seat and unlike[s] and not unlike_high[s] else BASIC
+                   for s in range(PLAYERS))
+    lacks = [high[s] if models[s] == HIGH else lacks[s] for s in range(PLAYERS)]
+    return lacks, clauses, unlike, models
+
+
+def modelled(view: View) -> View:
+    """The view with what the history says (`_read`) added to the cards each other seat is
+    known to lack, so that the worlds `Game.sample` draws from it are deals in which each
+    seat's model in the playouts would have played the history. A client's opponents may
+    play otherwise; the search falls back to the view itself when no deal fits
+    (`search.strong_move`)."""
+    public = view.public
+    if not public.tricks:
+        return view
+    lacks, clauses, unlike, models = _read(public, view.seat)
+    voids = public.voids
+    narrowed = public._replace(
+        voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2]))
+    _LAST_READING[0] = ViewReading(narrowed, view.seat, led_since(public, view.seat, unlike),
+                                   clauses, unlike, models)
+    return view._replace(public=narrowed)
+
+
+def reading(public: GanjifaState, seat: int) -> ViewReading:
+    """`_LAST_READING`'s item for the view, read again when it is another view's: the same
+    worlds whichever view another thread read meanwhile. The clauses are those of a view
+    `modelled` gave (its voids hold the reading's lacks); none for the view itself, which
+    the search draws from when no deal fits the model: its opponents did not play as
+    their models."""
+    last = _LAST_READING[0]  # a search draws all its worlds from one view
+    if last[0] is public and last[1] == seat:
+        return last
+    if public.tricks:
+        lacks, clauses, unlike, models = _read(public, seat)
+        voids = public.voids
+        if any(lacks[s] & ~voids[s] for s in range(PLAYERS)):
+            clauses = []
+    else:
+        clauses, unlike, models = [], (False,) * PLAYERS, (BASIC,) * PLAYERS
+    last = _LAST_READING[0] = ViewReading(public, seat, led_since(public, seat, unlike),
+                                          clauses, unlike, models)
+    return last
 
 
 def draw(game, view: View, rng: random.Random) -> GanjifaState:
@@ -54,10 +136,10 @@ def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, in
     the cards on the table is one the search need not weigh, and the trick's cards, chosen
     from their hands, say much about those hands (a lead that is no boss is the leader's
     cheapest card, a follower that does not win throws its cheapest card)."""
-    unlike = reading(view.public, view.seat).unlike
+    read = reading(view.public, view.seat)
     for i in range(1, tries + 1):
         world = draw(game, view, rng)
-        if explains(world, view.seat, unlike):
+        if explains(world, view.seat, read.unlike, read.models):
             return world, i
     return world, tries
 
@@ -101,5 +183,5 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     explain = EXPLAIN_DRAWS * playouts if public.trick else 0
     found = CORE.ganjifa_search(
         position(public), view.seat, view.hidden, allowed, read.since, clauses, read.unlike,
-        explain, TRIES, [pair(m) for m in moves], playouts, seed, seconds)
+        read.models, explain, TRIES, [pair(m) for m in moves], playouts, seed, seconds)
     return found[0]

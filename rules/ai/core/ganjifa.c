@@ -294,16 +294,41 @@ static Act basic(const Pos *p, const Order *o) {
     return p->n ? follow(p, o, seat) : lead(p, o, seat, 0);
 }
 
-/* Basic's play for every seat to the end of the deal. A seat that leads a single card
- * holds no Dukal (basic leads one first) and cards only leave a hand, so its hand is not
- * searched for one again. */
-static void play_out(Pos *p, const Order *o) {
+/* -- the high player (rules/ai/ganjifa_high.py) ------------------------------------------ */
+
+enum { BASIC, HIGH, MODELS };
+
+/* The highest card of a mask, the lower index of equals (plain cards of one strength
+ * share a row of nine bits, lower suits lower; each trump is a row of its own). */
+static inline Mask highest_card(Mask m) {
+    int b = top_of(m);
+    if (b >= PLAIN_ROW * SUIT_SIZE) return ONE << b;
+    return low(m & (Mask)0x1FF << (PLAIN_ROW * (b / PLAIN_ROW)));
+}
+
+/* It takes the trick with its highest card it may play when that card takes it, else
+ * plays its lowest; leads its highest; answers a Dukal with its lowest cards. */
+static Act high(const Pos *p, const Order *o, int seat) {
+    Mask hand = p->hand[seat];
+    if (p->dukal) return (Act){cheapest(hand, pop(p->dukal)), DISCARD};
+    if (!p->n) return (Act){opening(p) ? ONE << o->raja[o->trump] : highest_card(hand), PLAY};
+    Mask options = follow_options(o, hand, o->suit_of[p->trick[0]]);
+    Mask top = highest_card(options);
+    return (Act){top & o->beaters[best_of(o, p)] ? top : low(options), PLAY};
+}
+
+/* Each seat's model's play to the end of the deal (`model` one a seat, BASIC or HIGH).
+ * A seat that leads a single card as basic holds no Dukal (basic leads one first) and
+ * cards only leave a hand, so its hand is not searched for one again. */
+static void play_out(Pos *p, const Order *o, const int *model) {
     int no_dukal[PLAYERS] = {0, 0, 0};
     for (;;) {
         int seat = to_act(p);
         if (seat < 0) return;
         Act m;
-        if (p->dukal) {
+        if (model[seat] == HIGH) {
+            m = high(p, o, seat);
+        } else if (p->dukal) {
             m = (Act){cheapest(p->hand[seat], pop(p->dukal)), DISCARD};
         } else if (p->n) {
             m = follow(p, o, seat);
@@ -568,12 +593,45 @@ static PyObject *py_basic(PyObject *self, PyObject *arg) {
     return act_to_py(&ORDERS[p.trump], basic(&p, &ORDERS[p.trump]));
 }
 
-/* ganjifa_play_out(pos): the position at the end of the deal, basic playing every seat. */
-static PyObject *py_play_out(PyObject *self, PyObject *arg) {
+/* Three ints, one a seat, from a sequence (models, or flags as 0 and 1). */
+static int seat_ints_from_py(PyObject *t, int *out) {
+    PyObject *seq = PySequence_Fast(t, "one item a seat expected");
+    if (!seq) return -1;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && i < PLAYERS; i++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        out[i] = (int)x;
+        if (x < 0 || x >= MODELS) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no such model");
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* ganjifa_play_out(pos, models): the position at the end of the deal, each seat playing
+ * its model (0 basic, 1 the high player). */
+static PyObject *py_play_out(PyObject *self, PyObject *args) {
+    PyObject *t, *models;
+    int model[PLAYERS] = {BASIC, BASIC, BASIC};
+    Pos p;
+    if (!PyArg_ParseTuple(args, "OO", &t, &models) || pos_from_py(t, &p) < 0
+        || seat_ints_from_py(models, model) < 0)
+        return NULL;
+    play_out(&p, &ORDERS[p.trump], model);
+    return pos_to_py(&p);
+}
+
+/* ganjifa_high(pos): the high player's move. */
+static PyObject *py_high(PyObject *self, PyObject *arg) {
     Pos p;
     if (pos_from_py(arg, &p) < 0) return NULL;
-    play_out(&p, &ORDERS[p.trump]);
-    return pos_to_py(&p);
+    if (to_act(&p) < 0) {
+        PyErr_SetString(PyExc_ValueError, "the deal is over");
+        return NULL;
+    }
+    return act_to_py(&ORDERS[p.trump], high(&p, &ORDERS[p.trump], to_act(&p)));
 }
 
 /* ganjifa_settle(pos, seat): G9 at the end of a deal, (captured counts, winners, the
@@ -618,6 +676,7 @@ typedef struct {
     int clauses;
     Clause *clause;
     int unlike[PLAYERS];       /* seats whose play was no basic's */
+    int model[PLAYERS];        /* each seat's model in the playouts, BASIC or HIGH */
 } Reading;
 
 /* What basic's play of the history does not explain in a world: a seat holding a Dukal
@@ -635,7 +694,8 @@ static int misfits(const Order *o, const Pos *w, const Reading *r) {
 
 /* Whether basic's play accounts for the cards the other seats put in the trick in progress
  * had this world been the deal (rules/ai/ganjifa_reading.py `explains`). */
-static int explains(const Order *o, const Pos *w, int seat, const int *unlike) {
+static int explains(const Order *o, const Pos *w, int seat, const int *unlike,
+                    const int *model) {
     if (!w->n) return 1;
     Pos before = *w;
     for (int i = 0; i < w->n; i++) before.hand[(w->leader + i) % PLAYERS] |= ONE << w->trick[i];
@@ -643,8 +703,9 @@ static int explains(const Order *o, const Pos *w, int seat, const int *unlike) {
     for (int i = 0; i < w->n; i++) {
         int s = (w->leader + i) % PLAYERS;
         before.n = (uint8_t)i;
-        if (s != seat && !unlike[s] && !(i == 0 && at_opening)) {
-            Act m = i ? follow(&before, o, s) : lead(&before, o, s, 0);
+        if (s != seat && (!unlike[s] || model[s] == HIGH) && !(i == 0 && at_opening)) {
+            Act m = model[s] == HIGH ? high(&before, o, s)
+                    : i ? follow(&before, o, s) : lead(&before, o, s, 0);
             if (m.action != PLAY || m.cards != ONE << w->trick[i]) return 0;
         }
         before.hand[s] &= ~(ONE << w->trick[i]);
@@ -653,7 +714,7 @@ static int explains(const Order *o, const Pos *w, int seat, const int *unlike) {
 }
 
 static int reading_from_py(PyObject *since, PyObject *clauses, PyObject *unlike,
-                           const Order *o, Reading *r) {
+                           PyObject *models, const Order *o, Reading *r) {
     memset(r, 0, sizeof *r);
     PyObject *seq = PySequence_Fast(since, "since must be a sequence");
     if (!seq) return -1;
@@ -696,7 +757,7 @@ static int reading_from_py(PyObject *since, PyObject *clauses, PyObject *unlike,
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && i < PLAYERS; i++)
         r->unlike[i] = PyObject_IsTrue(PySequence_Fast_GET_ITEM(seq, i)) == 1;
     Py_DECREF(seq);
-    return 0;
+    return models == Py_None ? 0 : seat_ints_from_py(models, r->model);
 }
 
 /* ganjifa_misfits(world, since, clauses): `misfits` of a world (a whole state). */
@@ -707,7 +768,7 @@ static PyObject *py_misfits(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &t, &since, &clauses) || pos_from_py(t, &p) < 0)
         return NULL;
     PyObject *none = PyTuple_New(0);
-    int rc = none ? reading_from_py(since, clauses, none, &ORDERS[p.trump], &r) : -1;
+    int rc = none ? reading_from_py(since, clauses, none, Py_None, &ORDERS[p.trump], &r) : -1;
     Py_XDECREF(none);
     if (rc < 0) return NULL;
     int n = misfits(&ORDERS[p.trump], &p, &r);
@@ -715,19 +776,15 @@ static PyObject *py_misfits(PyObject *self, PyObject *args) {
     return PyLong_FromLong(n);
 }
 
-/* ganjifa_explains(world, seat, unlike): `explains` of a world (a whole state). */
+/* ganjifa_explains(world, seat, unlike, models): `explains` of a world (a whole state). */
 static PyObject *py_explains(PyObject *self, PyObject *args) {
-    PyObject *t, *unlike_t;
-    int seat, unlike[PLAYERS] = {0, 0, 0};
+    PyObject *t, *unlike_t, *models;
+    int seat, unlike[PLAYERS] = {0, 0, 0}, model[PLAYERS] = {BASIC, BASIC, BASIC};
     Pos p;
-    if (!PyArg_ParseTuple(args, "OiO", &t, &seat, &unlike_t) || pos_from_py(t, &p) < 0)
+    if (!PyArg_ParseTuple(args, "OiOO", &t, &seat, &unlike_t, &models) || pos_from_py(t, &p) < 0
+        || seat_ints_from_py(unlike_t, unlike) < 0 || seat_ints_from_py(models, model) < 0)
         return NULL;
-    PyObject *seq = PySequence_Fast(unlike_t, "unlike must be a sequence");
-    if (!seq) return NULL;
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && i < PLAYERS; i++)
-        unlike[i] = PyObject_IsTrue(PySequence_Fast_GET_ITEM(seq, i)) == 1;
-    Py_DECREF(seq);
-    return PyBool_FromLong(explains(&ORDERS[p.trump], &p, seat, unlike));
+    return PyBool_FromLong(explains(&ORDERS[p.trump], &p, seat, unlike, model));
 }
 
 /* -- the search -------------------------------------------------------------------------- */
@@ -800,7 +857,7 @@ static int draw(void *ctx, Rng *rng, void *out) {
         long tries = v->tries < v->explain_left ? v->tries : v->explain_left;
         for (long i = 1; i <= tries; i++) {
             if (draw_read(v, rng, w)) return 1;
-            if (explains(v->o, w, v->seat, v->reading.unlike) || i == tries) {
+            if (explains(v->o, w, v->seat, v->reading.unlike, v->reading.model) || i == tries) {
                 v->explain_left -= i;
                 return 0;
             }
@@ -813,17 +870,17 @@ static double run(void *ctx, const void *world, int j, Rng *rng) {
     const View *v = ctx;
     Pos p = *(const Pos *)world;
     apply(&p, v->o, v->cands[j]);
-    play_out(&p, v->o);
+    play_out(&p, v->o, v->reading.model);
     return value(&p, v->seat);
 }
 
 static int view_from_py(PyObject *args, View *v, long *playouts, unsigned long long *seed,
                         double *seconds) {
-    PyObject *t, *hidden, *allowed, *since, *clauses, *unlike, *cands;
+    PyObject *t, *hidden, *allowed, *since, *clauses, *unlike, *models, *cands;
     long explain;
-    if (!PyArg_ParseTuple(args, "OiOOOOOliOlKd", &t, &v->seat, &hidden, &allowed, &since,
-                          &clauses, &unlike, &explain, &v->tries, &cands, playouts, seed,
-                          seconds)
+    if (!PyArg_ParseTuple(args, "OiOOOOOOliOlKd", &t, &v->seat, &hidden, &allowed, &since,
+                          &clauses, &unlike, &models, &explain, &v->tries, &cands, playouts,
+                          seed, seconds)
         || pos_from_py(t, &v->root) < 0)
         return -1;
     const Order *o = v->o = &ORDERS[v->root.trump];
@@ -834,7 +891,7 @@ static int view_from_py(PyObject *args, View *v, long *playouts, unsigned long l
     v->explain_left = explain;
     if (!PyArg_ParseTuple(hidden, "iii", &v->hidden[0], &v->hidden[1], &v->hidden[2])
         || seat_masks_from_py(allowed, o, v->allowed) < 0
-        || reading_from_py(since, clauses, unlike, o, &v->reading) < 0)
+        || reading_from_py(since, clauses, unlike, models, o, &v->reading) < 0)
         return -1;
     const Pos *p = &v->root;
     Mask seen = p->hand[0] | p->hand[1] | p->hand[2] | p->won[0] | p->won[1] | p->won[2]
@@ -852,12 +909,13 @@ static int view_from_py(PyObject *args, View *v, long *playouts, unsigned long l
     return rc;
 }
 
-/* ganjifa_search(pos, seat, hidden, allowed, since, clauses, unlike, explain, tries,
+/* ganjifa_search(pos, seat, hidden, allowed, since, clauses, unlike, models, explain, tries,
  * candidates, playouts, seed, seconds): the chosen candidate's index, the playouts run,
  * the worlds drawn, whether the deadline cut it short and each candidate's mean value.
  * `pos` is the view's position (the other hands empty), `hidden` each hand's count of
  * cards the seat does not see, `allowed` the cards each seat may hold (the voids shown and
- * read, G5, G6), `since`, `clauses` and `unlike` the history's reading, `explain` the
+ * read, G5, G6), `since`, `clauses`, `unlike` and `models` the history's reading (each
+ * seat's model in the playouts, 0 basic and 1 the high player), `explain` the
  * draws the search may spend explaining the trick in progress, at most `tries` a world;
  * `seconds` 0 for no deadline. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
@@ -902,7 +960,8 @@ static PyMethodDef ganjifa_methods[] = {
     {"ganjifa_legal", py_legal, METH_O, "Every legal move of a Ganjifa position."},
     {"ganjifa_apply", py_apply, METH_VARARGS, "The position after a move."},
     {"ganjifa_basic", py_basic, METH_O, "The basic player's move."},
-    {"ganjifa_play_out", py_play_out, METH_O, "Basic's play to the end of the deal."},
+    {"ganjifa_play_out", py_play_out, METH_VARARGS, "The models' play to the end."},
+    {"ganjifa_high", py_high, METH_O, "The high player's move."},
     {"ganjifa_settle", py_settle, METH_VARARGS, "G9: (captured, winners, value)."},
     {"ganjifa_misfits", py_misfits, METH_VARARGS, "What the reading does not explain."},
     {"ganjifa_explains", py_explains, METH_VARARGS, "Whether basic explains the trick."},
