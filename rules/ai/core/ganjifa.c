@@ -124,6 +124,10 @@ typedef struct {
     int action;
 } Act;
 
+static double value(const Pos *p, int seat);
+static int legal(const Pos *p, const Order *o, Act *out);
+static double best_line(const Pos *p, const Order *o, int seat, const int *model);
+
 static inline int opening(const Pos *p) { return !(p->won[0] | p->won[1] | p->won[2]); }
 static inline int over(const Pos *p) { return !p->dukal && !(p->hand[0] | p->hand[1] | p->hand[2]); }
 
@@ -317,6 +321,22 @@ static Act high(const Pos *p, const Order *o, int seat) {
     return (Act){top & o->beaters[best_of(o, p)] ? top : low(options), PLAY};
 }
 
+/* One move of the seat's model. */
+static inline void play_one(Pos *p, const Order *o, const int *model, int seat, int *no_dukal) {
+    Act m;
+    if (model[seat] == HIGH) {
+        m = high(p, o, seat);
+    } else if (p->dukal) {
+        m = (Act){cheapest(p->hand[seat], pop(p->dukal)), DISCARD};
+    } else if (p->n) {
+        m = follow(p, o, seat);
+    } else {
+        m = lead(p, o, seat, no_dukal[seat]);
+        if (m.action == PLAY && !opening(p)) no_dukal[seat] = 1;
+    }
+    apply(p, o, m);
+}
+
 /* Each seat's model's play to the end of the deal (`model` one a seat, BASIC or HIGH).
  * A seat that leads a single card as basic holds no Dukal (basic leads one first) and
  * cards only leave a hand, so its hand is not searched for one again. */
@@ -325,19 +345,47 @@ static void play_out(Pos *p, const Order *o, const int *model) {
     for (;;) {
         int seat = to_act(p);
         if (seat < 0) return;
-        Act m;
-        if (model[seat] == HIGH) {
-            m = high(p, o, seat);
-        } else if (p->dukal) {
-            m = (Act){cheapest(p->hand[seat], pop(p->dukal)), DISCARD};
-        } else if (p->n) {
-            m = follow(p, o, seat);
-        } else {
-            m = lead(p, o, seat, no_dukal[seat]);
-            if (m.action == PLAY && !opening(p)) no_dukal[seat] = 1;
-        }
-        apply(p, o, m);
+        play_one(p, o, model, seat, no_dukal);
     }
+}
+
+/* The seat's value at the end of its models' play, the last tricks played exactly once
+ * every hand holds at most `exact` cards at a lead (0: never). */
+static double play_to_end(Pos *p, const Order *o, const int *model, int seat, int exact) {
+    int no_dukal[PLAYERS] = {0, 0, 0};
+    for (;;) {
+        int s = to_act(p);
+        if (s < 0) return value(p, seat);
+        if (exact && !p->n && !p->dukal && pop(p->hand[s]) <= exact)
+            return best_line(p, o, seat, model);
+        play_one(p, o, model, s, no_dukal);
+    }
+}
+
+/* -- the last tricks played exactly ------------------------------------------------------ */
+
+static Act model_move(const Pos *p, const Order *o, int seat, const int *model) {
+    return model[seat] == HIGH ? high(p, o, seat) : basic(p, o);
+}
+
+/* The seat's best value over every line of its own play to the end of the deal, the other
+ * seats playing their models' moves (its answer to a Dukal basic's: any k cards are too
+ * many lines, and with a few cards left a Dukal is rare). */
+static double best_line(const Pos *p, const Order *o, int seat, const int *model) {
+    Pos q = *p;
+    int s;
+    while ((s = to_act(&q)) >= 0 && (s != seat || q.dukal)) apply(&q, o, model_move(&q, o, s, model));
+    if (s < 0) return value(&q, seat);
+    Act moves[CARDS + SUITS * 36];
+    int k = legal(&q, o, moves);
+    double best = 0;
+    for (int i = 0; i < k; i++) {
+        Pos r = q;
+        apply(&r, o, moves[i]);
+        double v = best_line(&r, o, seat, model);
+        if (v > best) best = v;
+    }
+    return best;
 }
 
 /* G9: the captured counts; the seat's value as rules/ai/ganjifa.py `value`: 0.3 a win
@@ -623,6 +671,18 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     return pos_to_py(&p);
 }
 
+/* ganjifa_exact(pos, seat, models): the seat's best value over every line of its own play
+ * to the end, each other seat playing its model. */
+static PyObject *py_exact(PyObject *self, PyObject *args) {
+    PyObject *t, *models;
+    int seat, model[PLAYERS] = {BASIC, BASIC, BASIC};
+    Pos p;
+    if (!PyArg_ParseTuple(args, "OiO", &t, &seat, &models) || pos_from_py(t, &p) < 0
+        || seat_ints_from_py(models, model) < 0)
+        return NULL;
+    return PyFloat_FromDouble(best_line(&p, &ORDERS[p.trump], seat % PLAYERS, model));
+}
+
 /* ganjifa_high(pos): the high player's move. */
 static PyObject *py_high(PyObject *self, PyObject *arg) {
     Pos p;
@@ -799,6 +859,7 @@ typedef struct {
     Reading reading;
     long explain_left;  /* draws left for explaining the trick in progress */
     int tries;          /* of them, at most this many a world */
+    int exact;          /* the last tricks played exactly from this many cards a hand */
     int pool[CARDS];
     int k;
     Act cands[MAX_CANDIDATES];
@@ -870,17 +931,16 @@ static double run(void *ctx, const void *world, int j, Rng *rng) {
     const View *v = ctx;
     Pos p = *(const Pos *)world;
     apply(&p, v->o, v->cands[j]);
-    play_out(&p, v->o, v->reading.model);
-    return value(&p, v->seat);
+    return play_to_end(&p, v->o, v->reading.model, v->seat, v->exact);
 }
 
 static int view_from_py(PyObject *args, View *v, long *playouts, unsigned long long *seed,
                         double *seconds) {
     PyObject *t, *hidden, *allowed, *since, *clauses, *unlike, *models, *cands;
     long explain;
-    if (!PyArg_ParseTuple(args, "OiOOOOOOliOlKd", &t, &v->seat, &hidden, &allowed, &since,
+    if (!PyArg_ParseTuple(args, "OiOOOOOOliOlKdi", &t, &v->seat, &hidden, &allowed, &since,
                           &clauses, &unlike, &models, &explain, &v->tries, &cands, playouts,
-                          seed, seconds)
+                          seed, seconds, &v->exact)
         || pos_from_py(t, &v->root) < 0)
         return -1;
     const Order *o = v->o = &ORDERS[v->root.trump];
@@ -917,7 +977,8 @@ static int view_from_py(PyObject *args, View *v, long *playouts, unsigned long l
  * read, G5, G6), `since`, `clauses`, `unlike` and `models` the history's reading (each
  * seat's model in the playouts, 0 basic and 1 the high player), `explain` the
  * draws the search may spend explaining the trick in progress, at most `tries` a world;
- * `seconds` 0 for no deadline. */
+ * `seconds` 0 for no deadline; `exact` the cards a hand from which the playouts play the
+ * last tricks exactly (every line of the seat's own, its models for the others), 0 never. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     long playouts;
     unsigned long long seed;
@@ -962,6 +1023,7 @@ static PyMethodDef ganjifa_methods[] = {
     {"ganjifa_basic", py_basic, METH_O, "The basic player's move."},
     {"ganjifa_play_out", py_play_out, METH_VARARGS, "The models' play to the end."},
     {"ganjifa_high", py_high, METH_O, "The high player's move."},
+    {"ganjifa_exact", py_exact, METH_VARARGS, "The seat's best value over its lines."},
     {"ganjifa_settle", py_settle, METH_VARARGS, "G9: (captured, winners, value)."},
     {"ganjifa_misfits", py_misfits, METH_VARARGS, "What the reading does not explain."},
     {"ganjifa_explains", py_explains, METH_VARARGS, "Whether basic explains the trick."},
