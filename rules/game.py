@@ -149,6 +149,16 @@ def hall_feasible(classes: dict[int, int], caps: list[int]) -> bool:
     return True
 
 
+def _shuffled(pile: list[int], counts: list[int], rng: random.Random) -> list[int]:
+    """The pile shuffled and dealt, counts[i] cards to place i in turn."""
+    rng.shuffle(pile)
+    masks, at = [], 0
+    for n in counts:
+        masks.append(mask_of(pile[at:at + n]))
+        at += n
+    return masks
+
+
 def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
                 rng: random.Random) -> list[int] | None:
     """Deal `cards` at random so that place i gets `counts[i]` cards, each within the mask
@@ -177,13 +187,7 @@ def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
     if only and all(only >> i & 1 for i in range(k) if counts[i]):
         # No constraint that separates the cards, and each may go to every place that
         # takes cards: one shuffle.
-        pile = classes[only]
-        rng.shuffle(pile)
-        at = 0
-        for i in range(k):
-            masks[i] = mask_of(pile[at:at + counts[i]])
-            at += counts[i]
-        return masks
+        return _shuffled(classes[only], counts, rng)
     order = sorted(classes, key=lambda sig: (sig.bit_count(), sig))
     left = {sig: len(classes[sig]) for sig in order}
     if not hall_feasible(left, caps):

@@ -13,6 +13,7 @@ from bench.reference_ganjifa import highest_ganjifa
 from rules.ai import ganjifa_reading as ganjifa_ai
 from rules.ai import ganjifa_search
 from rules.ai.ganjifa import basic_move
+from rules.ai.ganjifa_high import high_move
 from rules.ai.levels import choose
 from rules.cards import bit_list
 from rules.game import InvalidState, Move, NoWorldFits
@@ -560,3 +561,40 @@ def test_G6_no_world_gives_a_hand_cards_its_voids_rule_out():
         blind = view._replace(public=view.public._replace(voids=tuple(voids)))
         with pytest.raises(NoWorldFits):
             GAME.sample(blind, random.Random(0))
+
+
+def test_G6_G7_a_seat_playing_as_the_high_player_is_read_as_one():
+    """Two seats that play as the high player (highest card to take, else lowest; lead
+    the highest) and one basic seat: each high seat is soon modelled as one, and then the
+    cards its history says it lacks are never in its hand."""
+    high_seen = narrowed = 0
+    for seed in range(10):
+        state = GAME.deal(random.Random(seed))
+        basic_seat = seed % 3
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.tricks or ()) > 6 and seat == basic_seat:
+                view = GAME.observe(state, seat)
+                lacks = ganjifa_search.modelled(view).public.voids
+                models = ganjifa_search.reading(
+                    ganjifa_search.modelled(view).public, seat).models
+                assert models[seat] == 0
+                high_seen += sum(models)
+                for other in range(3):
+                    if models[other]:
+                        assert not state.hands[other] & lacks[other], (seed, other)
+                        narrowed += bool(lacks[other] & ~state.voids[other])
+            move = basic_move(state, seat, None) if seat == basic_seat else high_move(state, seat)
+            state = GAME.apply(state, move)
+    assert high_seen > 200 and narrowed > 200
+
+
+def test_G6_G7_a_basic_seat_is_not_read_as_the_high_player():
+    for seed in range(6):
+        state = GAME.deal(random.Random(seed))
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.tricks or ()) > 3:
+                public = ganjifa_search.modelled(GAME.observe(state, seat)).public
+                assert ganjifa_search.reading(public, seat).models == (0, 0, 0)
+            state = GAME.apply(state, basic_move(state, seat, None))

@@ -88,6 +88,23 @@ def _follow_lacks(trump: int, best: int, card: int, led: int) -> int:
     return takers & trumps | below
 
 
+def _trick_lacks(trump: int, seat: int, t: int, leader: int, cards: tuple[int, ...]
+                 ) -> list[tuple[int, int]]:
+    """What each seat but `seat` held none of at trick t, as (seat, cards): its lead the
+    highest of its hand (not the opening's, G5), each follow `_follow_lacks`."""
+    out = []
+    if t and leader != seat:
+        out.append((leader, PREFERRED[trump][cards[0]]))
+    best = cards[0]
+    for j in range(1, len(cards)):
+        s = (leader + j) % PLAYERS
+        if s != seat:
+            out.append((s, _follow_lacks(trump, best, cards[j], SUIT_OF[cards[0]])))
+        if BEATERS[trump][best] >> cards[j] & 1:
+            best = cards[j]
+    return out
+
+
 def high_lacks(public: GanjifaState, seat: int) -> tuple[list[int], tuple[bool, ...]]:
     """The cards each other seat cannot hold now had it played the history as the high
     player, and the seats whose play contradicts it (a Dukal led, or a card played after a
@@ -112,13 +129,6 @@ def high_lacks(public: GanjifaState, seat: int) -> tuple[list[int], tuple[bool, 
     for t, leader, cards in reversed(tricks):
         for j, card in enumerate(cards):
             played[(leader + j) % PLAYERS] |= 1 << card
-        if t and leader != seat:
-            lack(leader, PREFERRED[trump][cards[0]])
-        best = cards[0]
-        for j in range(1, len(cards)):
-            s = (leader + j) % PLAYERS
-            if s != seat:
-                lack(s, _follow_lacks(trump, best, cards[j], SUIT_OF[cards[0]]))
-            if BEATERS[trump][best] >> cards[j] & 1:
-                best = cards[j]
+        for s, cards_lacked in _trick_lacks(trump, seat, t, leader, cards):
+            lack(s, cards_lacked)
     return [0 if unlike[s] or s == seat else lacks[s] for s in range(PLAYERS)], tuple(unlike)
