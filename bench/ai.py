@@ -514,14 +514,14 @@ def playout_rows(result: dict) -> tuple[list[str], list[list[str]]]:
 def fresh_rate(game_id: str) -> float:
     """The AI's rate (playouts per ms of budget) on a fresh deal of `game_id`."""
     game = GAMES[registry_id(game_id)].game
-    ai = ai_of(game)
-    if ai.rate_scale is None:
-        return ai.rate
     state = seeded_deal(game_id, 0)
     seat = game.to_act(state)
     if seat is None:
         raise RuntimeError(f"a fresh deal of {game_id} has no seat to act")
-    return ai.rate * ai.rate_scale(game.observe(state, seat))
+    view = game.observe(state, seat)
+    core = search.compiled(game, view)  # the compiled core's rate where it plays the deal
+    rated = ai_of(game) if core is None else core
+    return rated.rate if rated.rate_scale is None else rated.rate * rated.rate_scale(view)
 
 
 def http_rows(h: dict) -> tuple[list[str], list[list[str]]]:
