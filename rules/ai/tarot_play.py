@@ -100,14 +100,7 @@ def _follow(state: TarotState, seat: int, cards: list[int], others: list[int]) -
         return called  # the partner wins and shows itself (T22)
     if best >= 0 and allies(state, seat) >> best_seat & 1:
         return _feed(best, others, last)
-    winners = [c for c in others if best < 0 or beats(c, best)]
-    if winners:
-        if not last:
-            winners = [c for c in winners if c != PETIT] or winners  # a Petit risks capture
-        return min(winners, key=lambda c: (c != PETIT or not last, c))
-    if EXCUSE in cards and min(HALF_POINTS[c] for c in others) >= 3:
-        return EXCUSE  # T11: cheaper than giving away a court card
-    return min(others, key=cost)
+    return _answer(best, EXCUSE in cards, others, last)
 
 
 def _feed(best: int, others: list[int], last: bool) -> int:
@@ -120,25 +113,48 @@ def _feed(best: int, others: list[int], last: bool) -> int:
     return min(others, key=cost)
 
 
+def _answer(best: int, excuse: bool, others: list[int], last: bool) -> int:
+    """An answer to a trick an opponent is winning with `best` (-1 while only the Excuse is
+    down): the cheapest winner, the Petit kept back but on the last card; else the Excuse
+    rather than a court card; else the cheapest card."""
+    winners = [c for c in others if best < 0 or beats(c, best)]
+    if winners:
+        if not last:
+            winners = [c for c in winners if c != PETIT] or winners  # a Petit risks capture
+        return min(winners, key=lambda c: (c != PETIT or not last, c))
+    if excuse and min(HALF_POINTS[c] for c in others) >= 3:
+        return EXCUSE  # T11: cheaper than giving away a court card
+    return min(others, key=cost)
+
+
 def _lead(state: TarotState, seat: int, cards: list[int]) -> int:
-    """A King first; the taker looking for its partner, a low card of the called suit; a
-    taker long in trumps, its highest; else the lowest card of the longest plain suit."""
+    """A King first; then the taker's lead (`_taking_lead`); else the lowest card of the
+    longest plain suit, or the cheapest trump."""
     kings = [c for c in cards if c in KING_CARDS]
     if kings:
         return kings[0]
-    called = state.called
-    if called is not None and seat == state.taker and not partner_known(state, seat):
-        # Look for the partner: a low card of the called suit lets the called card win.
-        suit = [c for c in cards if SUIT_OF[c] == SUIT_OF[called]]
-        if suit:
-            return min(suit)
-    trumps = [c for c in cards if SUIT_OF[c] == TRUMP_SUIT]
-    long_trumps = len(trumps) * FOUR_PLAYER_HAND >= 8 * COUNTS[len(state.hands)].hand
-    if seat == state.taker and long_trumps and trumps[-1] >= HIGH_TRUMP:
-        return trumps[-1]  # draw the defenders' trumps from the top
+    if seat == state.taker:
+        card = _taking_lead(state, seat, cards)
+        if card is not None:
+            return card
     plain = [c for c in cards if SUIT_OF[c] != TRUMP_SUIT]
     if not plain:
         return min(cards, key=cost)
     hand = state.hands[seat]
     lengths = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
     return min(plain, key=lambda c: (-lengths[SUIT_OF[c]], c))
+
+
+def _taking_lead(state: TarotState, seat: int, cards: list[int]) -> int | None:
+    """The taker looking for its partner leads a low card of the called suit, so that the
+    called card can win it (T22); a taker long in trumps, its highest. None otherwise."""
+    called = state.called
+    if called is not None and not partner_known(state, seat):
+        suit = [c for c in cards if SUIT_OF[c] == SUIT_OF[called]]
+        if suit:
+            return min(suit)
+    trumps = [c for c in cards if SUIT_OF[c] == TRUMP_SUIT]
+    long_trumps = len(trumps) * FOUR_PLAYER_HAND >= 8 * COUNTS[len(state.hands)].hand
+    if long_trumps and trumps[-1] >= HIGH_TRUMP:
+        return trumps[-1]  # draw the defenders' trumps from the top
+    return None
