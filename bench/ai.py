@@ -512,16 +512,18 @@ def playout_rows(result: dict) -> tuple[list[str], list[list[str]]]:
 
 
 def fresh_rate(game_id: str) -> float:
-    """The AI's rate (playouts per ms of budget) on a fresh deal of `game_id`."""
+    """The AI's rate (playouts per ms of budget) on a fresh deal of `game_id`: the compiled
+    core's where it plays the deal."""
     game = GAMES[registry_id(game_id)].game
+    ai = ai_of(game)
     state = seeded_deal(game_id, 0)
     seat = game.to_act(state)
     if seat is None:
         raise RuntimeError(f"a fresh deal of {game_id} has no seat to act")
     view = game.observe(state, seat)
-    core = search.compiled(game, view)  # the compiled core's rate where it plays the deal
-    rated = ai_of(game) if core is None else core
-    return rated.rate if rated.rate_scale is None else rated.rate * rated.rate_scale(view)
+    core = search.compiled(game, view)
+    rate, scale = (ai.rate, ai.rate_scale) if core is None else (core.rate, core.rate_scale)
+    return rate if scale is None else rate * scale(view)
 
 
 def http_rows(h: dict) -> tuple[list[str], list[list[str]]]:
