@@ -147,8 +147,7 @@ def views(seeds: range, every: int = 4):
             k += 1
 
 
-def core_search(view, moves: list[Move], playouts: int, seed: int, seconds: float = 0.0,
-                exact: int = 0):
+def core_search(view, moves: list[Move], playouts: int, seed: int, seconds: float = 0.0):
     model = modelled(view)
     _, allowed = hidden_places(model)
     read = reading(model.public, view.seat)
@@ -156,7 +155,7 @@ def core_search(view, moves: list[Move], playouts: int, seed: int, seconds: floa
         position(model.public), view.seat, model.hidden, allowed, read.since,
         [(s, o, c & GAME.deck.full, a, h) for s, o, c, a, h in read.clauses], read.unlike,
         read.models, 3 * playouts if view.public.trick else 0, 8, [pair(m) for m in moves],
-        playouts, seed, seconds, exact)
+        playouts, seed, seconds)
 
 
 def test_the_search_chooses_one_of_its_candidates_the_same_for_the_same_seed():
@@ -218,49 +217,3 @@ def test_G6_G8_the_core_high_player_plays_as_its_model():
             checked += 1
         assert CORE.ganjifa_play_out(position(state), models) == (*position(end), None)
     assert checked > 5000
-
-
-def best_by_rules(state: GanjifaState, seat: int, models: tuple[int, ...]) -> float:
-    """Every line of the seat's own play by the rules (its answer to a Dukal basic's), the
-    other seats playing their models: its best value (G9)."""
-    while state.to_act is not None and (state.to_act != seat or state.dukal is not None):
-        s = state.to_act
-        state = GAME.apply(state, high_move(state, s) if models[s] else basic_move(state, s, None))
-    if state.to_act is None:
-        return value(GAME.settlement(state), seat)
-    return max(best_by_rules(GAME.apply(state, m), seat, models) for m in GAME.legal_moves(state))
-
-
-def test_G7_G9_the_core_plays_the_last_tricks_exactly():
-    """With a few cards a hand, the core's best line for the seat against its opponents'
-    models is the best of every line the rules allow it; it is never below basic's own
-    line, and above it in some deals."""
-    rng = random.Random(9)
-    checked = better = 0
-    for seed in range(80):
-        state = GAME.deal(random.Random(seed), period=PERIODS[seed % 2])
-        while state.to_act is not None and (state.trick or state.dukal is not None
-                                            or state.hands[0].bit_count() > 4):
-            state = GAME.apply(state, basic_move(state, state.to_act, None))
-        if state.to_act is None:
-            continue
-        seat = rng.randrange(3)
-        models = tuple(rng.randrange(2) for _ in range(3))
-        best = CORE.ganjifa_exact(position(state), seat, models)
-        assert best == pytest.approx(best_by_rules(state, seat, models))
-        basic_end = CORE.ganjifa_play_out(position(state), tuple(
-            0 if s == seat else models[s] for s in range(3)))
-        settled = CORE.ganjifa_settle(basic_end[:6], seat)[2]
-        assert best >= settled - 1e-12
-        better += best > settled + 1e-12
-        checked += 1
-    assert checked > 60 and better > 0
-
-
-def test_the_search_with_exact_last_tricks_chooses_a_candidate():
-    for state, view in views(range(1), every=3):
-        own = [m for m in GAME.legal_moves(state) if m.seat == view.seat]
-        if len(own) < 2 or isinstance(own[0], Template) or state.hands[view.seat].bit_count() > 6:
-            continue
-        best, playouts, _, cut, means = core_search(view, own, 200, 3, exact=6)
-        assert 0 <= best < len(own) and not cut and len(means) == len(own)

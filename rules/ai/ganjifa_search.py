@@ -31,11 +31,6 @@ from rules.ganjifa.view import hidden_places
 
 DRAWS = 8  # draws of a world at most, while basic's play does not explain it (the core's too)
 TRIES = 8  # worlds drawn at most until basic's play explains the trick in progress
-# With at most EXACT_CARDS cards in the seat's hand, the playouts play the last tricks
-# exactly (every line of the seat's own against its opponents' models; 0 never), and
-# EXACT_SHARE of the playouts fit the same CPU (bench/README.md, "AI strength").
-EXACT_CARDS = 0
-EXACT_SHARE = 1 / 8
 # Draws of a world a move may spend, per playout, on explaining the trick in progress (as
 # rules/ai/search.py's EXPLAIN_DRAWS for the Python search).
 EXPLAIN_DRAWS = 3
@@ -185,11 +180,8 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     _, allowed = hidden_places(view)
     clauses = [(s, other, cards & DECK.full, above & DECK.full, held)
                for s, other, cards, above, held in read.clauses]
-    exact = EXACT_CARDS if public.hands[view.seat].bit_count() <= EXACT_CARDS else 0
-    if exact:
-        playouts = max(len(moves), int(playouts * EXACT_SHARE))
     explain = EXPLAIN_DRAWS * playouts if public.trick else 0
     found = CORE.ganjifa_search(
         position(public), view.seat, view.hidden, allowed, read.since, clauses, read.unlike,
-        read.models, explain, TRIES, [pair(m) for m in moves], playouts, seed, seconds, exact)
+        read.models, explain, TRIES, [pair(m) for m in moves], playouts, seed, seconds)
     return found[0]

@@ -228,18 +228,6 @@ static PyObject *py_play_out(PyObject *self, PyObject *args) {
     return pos_to_py(&p);
 }
 
-/* ganjifa_exact(pos, seat, models): the seat's best value over every line of its own play
- * to the end, each other seat playing its model. */
-static PyObject *py_exact(PyObject *self, PyObject *args) {
-    PyObject *t, *models;
-    int seat, model[PLAYERS] = {BASIC, BASIC, BASIC};
-    Pos p;
-    if (!PyArg_ParseTuple(args, "OiO", &t, &seat, &models) || gj_pos_from_py(t, &p) < 0
-        || gj_seat_ints_from_py(models, model) < 0)
-        return NULL;
-    return PyFloat_FromDouble(gj_best_line(&p, &GJ_ORDERS[p.trump], seat % PLAYERS, model));
-}
-
 /* ganjifa_high(pos): the high player's move. */
 static PyObject *py_high(PyObject *self, PyObject *arg) {
     Pos p;
@@ -358,7 +346,6 @@ static PyMethodDef ganjifa_methods[] = {
     {"ganjifa_basic", py_basic, METH_O, "The basic player's move."},
     {"ganjifa_play_out", py_play_out, METH_VARARGS, "The models' play to the end."},
     {"ganjifa_high", py_high, METH_O, "The high player's move."},
-    {"ganjifa_exact", py_exact, METH_VARARGS, "The seat's best value over its lines."},
     {"ganjifa_settle", py_settle, METH_VARARGS, "G9: (captured, winners, value)."},
     {"ganjifa_misfits", py_misfits, METH_VARARGS, "What the reading does not explain."},
     {"ganjifa_explains", py_explains, METH_VARARGS, "Whether basic explains the trick."},

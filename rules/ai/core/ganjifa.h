@@ -1,6 +1,6 @@
 /* Dashavatara Ganjifa (G1-G9) on bitmasks, for the strong level's search, shared by
- * ganjifa_play.c (the rules, the basic and high players' play, the exact last tricks, the
- * tests of a world against the history's reading), ganjifa_search.c (the worlds and the
+ * ganjifa_play.c (the rules, the basic and high players' play, the tests of a world
+ * against the history's reading), ganjifa_search.c (the worlds and the
  * search) and ganjifa.c (the Python entry points).
  *
  * A card set is a 120-bit mask in basic's cost order for the deal's trump (trumps above
@@ -132,8 +132,7 @@ int gj_legal(const Pos *p, const Order *o, Act *out);  /* but a Dukal's answer *
 Act gj_basic(const Pos *p, const Order *o);
 Act gj_high(const Pos *p, const Order *o, int seat);
 void gj_play_out(Pos *p, const Order *o, const int *model);
-double gj_play_to_end(Pos *p, const Order *o, const int *model, int seat, int exact);
-double gj_best_line(const Pos *p, const Order *o, int seat, const int *model);
+double gj_play_to_end(Pos *p, const Order *o, const int *model, int seat);
 double gj_value(const Pos *p, int seat);
 int gj_misfits(const Order *o, const Pos *w, const Reading *r);
 int gj_explains(const Order *o, const Pos *w, int seat, const int *unlike, const int *model);

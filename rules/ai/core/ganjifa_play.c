@@ -1,7 +1,6 @@
 /* Ganjifa's rules on bitmasks (ganjifa.h): the cost orders, a move applied, every legal
  * move; the basic player (rules/ai/ganjifa_basic.py) and the high player
- * (rules/ai/ganjifa_high.py) for the playouts; the last tricks played exactly; the
- * settlement's value; and what a world says against the history's reading. */
+ * (rules/ai/ganjifa_high.py) for the playouts; the settlement's value; and what a world says against the history's reading. */
 #include "ganjifa.h"
 
 static int SUIT_OF[CARDS], STRENGTH[CARDS];
@@ -249,43 +248,10 @@ void gj_play_out(Pos *p, const Order *o, const int *model) {
     }
 }
 
-/* The seat's value at the end of its models' play, the last tricks played exactly once
- * every hand holds at most `exact` cards at a lead (0: never). */
-double gj_play_to_end(Pos *p, const Order *o, const int *model, int seat, int exact) {
-    int no_dukal[PLAYERS] = {0, 0, 0};
-    for (;;) {
-        int s = to_act(p);
-        if (s < 0) return gj_value(p, seat);
-        if (exact && !p->n && !p->dukal && pop(p->hand[s]) <= exact)
-            return gj_best_line(p, o, seat, model);
-        play_one(p, o, model, s, no_dukal);
-    }
-}
-
-/* -- the last tricks played exactly ------------------------------------------------------ */
-
-static Act model_move(const Pos *p, const Order *o, int seat, const int *model) {
-    return model[seat] == HIGH ? gj_high(p, o, seat) : gj_basic(p, o);
-}
-
-/* The seat's best value over every line of its own play to the end of the deal, the other
- * seats playing their models' moves (its answer to a Dukal basic's: any k cards are too
- * many lines, and with a few cards left a Dukal is rare). */
-double gj_best_line(const Pos *p, const Order *o, int seat, const int *model) {
-    Pos q = *p;
-    int s;
-    while ((s = to_act(&q)) >= 0 && (s != seat || q.dukal)) gj_apply(&q, o, model_move(&q, o, s, model));
-    if (s < 0) return gj_value(&q, seat);
-    Act moves[CARDS + SUITS * 36];
-    int k = gj_legal(&q, o, moves);
-    double best = 0;
-    for (int i = 0; i < k; i++) {
-        Pos r = q;
-        gj_apply(&r, o, moves[i]);
-        double v = gj_best_line(&r, o, seat, model);
-        if (v > best) best = v;
-    }
-    return best;
+/* The seat's value at the end of its models' play. */
+double gj_play_to_end(Pos *p, const Order *o, const int *model, int seat) {
+    gj_play_out(p, o, model);
+    return gj_value(p, seat);
 }
 
 /* G9: the captured counts; the seat's value as rules/ai/ganjifa.py `value`: 0.3 a win

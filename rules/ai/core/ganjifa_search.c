@@ -16,7 +16,6 @@ typedef struct {
     Reading reading;
     long explain_left;  /* draws left for explaining the trick in progress */
     int tries;          /* of them, at most this many a world */
-    int exact;          /* the last tricks played exactly from this many cards a hand */
     int pool[CARDS];
     int k;
     Act cands[MAX_CANDIDATES];
@@ -88,16 +87,16 @@ static double run(void *ctx, const void *world, int j, Rng *rng) {
     const View *v = ctx;
     Pos p = *(const Pos *)world;
     gj_apply(&p, v->o, v->cands[j]);
-    return gj_play_to_end(&p, v->o, v->reading.model, v->seat, v->exact);
+    return gj_play_to_end(&p, v->o, v->reading.model, v->seat);
 }
 
 static int view_from_py(PyObject *args, View *v, long *playouts, unsigned long long *seed,
                         double *seconds) {
     PyObject *t, *hidden, *allowed, *since, *clauses, *unlike, *models, *cands;
     long explain;
-    if (!PyArg_ParseTuple(args, "OiOOOOOOliOlKdi", &t, &v->seat, &hidden, &allowed, &since,
+    if (!PyArg_ParseTuple(args, "OiOOOOOOliOlKd", &t, &v->seat, &hidden, &allowed, &since,
                           &clauses, &unlike, &models, &explain, &v->tries, &cands, playouts,
-                          seed, seconds, &v->exact)
+                          seed, seconds)
         || gj_pos_from_py(t, &v->root) < 0)
         return -1;
     const Order *o = v->o = &GJ_ORDERS[v->root.trump];
@@ -134,8 +133,7 @@ static int view_from_py(PyObject *args, View *v, long *playouts, unsigned long l
  * read, G5, G6), `since`, `clauses`, `unlike` and `models` the history's reading (each
  * seat's model in the playouts, 0 basic and 1 the high player), `explain` the
  * draws the search may spend explaining the trick in progress, at most `tries` a world;
- * `seconds` 0 for no deadline; `exact` the cards a hand from which the playouts play the
- * last tricks exactly (every line of the seat's own, its models for the others), 0 never. */
+ * `seconds` 0 for no deadline. */
 PyObject *gj_py_search(PyObject *self, PyObject *args) {
     long playouts;
     unsigned long long seed;
