@@ -6,27 +6,26 @@ from __future__ import annotations
 import csv
 import io
 
-from flask import Blueprint, Response, request
-
 from rules.tarot.session import session as run_session
 from schemas.tarot import SESSION
+from service import call
 from service.api import body, json_response
+from service.problems import Answer
+from service.router import post
 
-sessions = Blueprint("sessions", __name__)
 CSV = "text/csv"
 
 
-@sessions.post("/v1/games/tarot/session")
-def tarot_session():
+@post("session", games=("tarot",))
+def tarot_session(game_id: str) -> Answer:
     data = body(SESSION)
     answer = run_session(data["players"], data["deals"], data["dealer"])
-    if request.accept_mimetypes.best_match(["application/json", CSV]) == CSV:
-        response = Response(session_csv(answer), mimetype=CSV)
-        response.headers["Content-Disposition"] = 'attachment; filename="tarot-session.csv"'
-    else:
-        response = Response(*json_response(answer))
-    response.vary.add("Accept")
-    return response
+    if call.preferred(["application/json", CSV]) == CSV:
+        return session_csv(answer).encode(), 200, [
+            ("Content-Type", f"{CSV}; charset=utf-8"), ("Vary", "Accept"),
+            ("Content-Disposition", 'attachment; filename="tarot-session.csv"')]
+    json, status, headers = json_response(answer)
+    return json, status, [*headers, ("Vary", "Accept")]
 
 
 def cell(text: str) -> str:
