@@ -3,17 +3,19 @@ answered as JSON or, with `Accept: text/csv`, as a CSV file (API.md "Additions")
 
 from __future__ import annotations
 
-import csv
-import io
-
 from rules.tarot.session import session as run_session
-from schemas.tarot import SESSION
-from service import call
+from schemas.common import error
+from schemas.tarot_session import SESSION
+from service import call, i18n
 from service.api import body, json_response
-from service.problems import Answer
+from service.problems import Answer, ProblemError
 from service.router import post
+from service.sheet_csv import DIALECTS, session_csv
 
 CSV = "text/csv"
+# Where a spreadsheet writes 40,5 it separates cells with ";" (French, Russian, Ukrainian,
+# Hungarian Excel and LibreOffice): those languages get that file unless `dialect` says.
+SEMICOLON_LANGUAGES = frozenset(("fr", "ru", "uk", "hu"))
 
 
 @post("session", games=("tarot",))
@@ -21,37 +23,23 @@ def tarot_session(game_id: str) -> Answer:
     data = body(SESSION)
     answer = run_session(data["players"], data["deals"], data["dealer"])
     if call.preferred(["application/json", CSV]) == CSV:
-        return session_csv(answer).encode(), 200, [
-            ("Content-Type", f"{CSV}; charset=utf-8"), ("Vary", "Accept"),
-            ("Content-Disposition", 'attachment; filename="tarot-session.csv"')]
+        dialect = chosen_dialect()
+        return session_csv(answer, DIALECTS[dialect]).encode(), 200, [
+            ("Content-Type", f"{CSV}; charset=utf-8; header=present"),
+            ("Content-Disposition", 'attachment; filename="tarot-session.csv"'),
+            ("Vary", "Accept-Language, Accept")]
     json, status, headers = json_response(answer)
     return json, status, [*headers, ("Vary", "Accept")]
 
 
-def cell(text: str) -> str:
-    """A name as a spreadsheet cell: one that starts as a formula would is quoted with an
-    apostrophe, so that opening the file never runs what a player typed as a name."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def session_csv(answer: dict) -> str:
-    """One row a deal: its index, dealer, taker, partner (names), contract, bouts, points,
-    made, then each player's score for the deal and each one's running total, and last the
-    annulment (T3) of a deal with no score."""
-    names = answer["players"]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["index", "dealer", "taker", "partner", "contract", "bouts", "points",
-                     "made", *(cell(f"score {n}") for n in names),
-                     *(cell(f"total {n}") for n in names), "annulled"])
-    for i, deal in enumerate(answer["deals"]):
-        s = deal["settlement"]
-        if "annulled" in s:
-            played = ["", "", "", "", "", ""]
-        else:
-            partner = s.get("partner")
-            played = [cell(names[s["taker"]]), "" if partner is None else cell(names[partner]),
-                      s["contract"], s["bouts"], s["points"], "true" if s["made"] else "false"]
-        writer.writerow([i, cell(names[deal["dealer"]]), *played, *s["scores"],
-                         *deal["totals"], s.get("annulled", "")])
-    return out.getvalue()
+def chosen_dialect() -> str:
+    """`?dialect=comma` (RFC 4180) or `semicolon` (what a French spreadsheet opens); without
+    it, the file of the language `Accept-Language` chooses."""
+    dialect = call.query("dialect")
+    if dialect is None:
+        return "semicolon" if i18n.language() in SEMICOLON_LANGUAGES else "comma"
+    if dialect not in DIALECTS:
+        choices = " or ".join(DIALECTS)
+        raise ProblemError(400, "http-error", "Bad Request", f"`dialect` is {choices}.",
+                           [error("dialect", f"Must be {choices}.")])
+    return dialect
