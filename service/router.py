@@ -129,7 +129,8 @@ class Router:
                 return start_response(status, headers, exc_info)
 
             return self.flask_app(environ, start)
-        return _send(start_response, self._other(method, *folded), cors)
+        return _send(start_response, self._other(method, *folded), cors,
+                     head=method == "HEAD")
 
     def _fold(self, path: str) -> tuple[str, str] | None:
         """The (game, action) of a path of the table spelt otherwise: the game and the
@@ -173,9 +174,10 @@ def _answer(view: View, game_id: str) -> Answer:
     return body, status, headers
 
 
-def _send(start_response: Callable, answer: Answer, cors: list[tuple[str, str]]
-          ) -> list[bytes]:
+def _send(start_response: Callable, answer: Answer, cors: list[tuple[str, str]],
+          head: bool = False) -> list[bytes]:
+    """The answer sent; to a HEAD, its headers alone (RFC 9110 §9.3.2), as werkzeug sends."""
     body, status, headers = answer
     start_response(STATUS_LINES[status],
                    [*headers, ("Content-Length", str(len(body))), *cors])
-    return [body]
+    return [] if head else [body]
