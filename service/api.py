@@ -9,21 +9,18 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response
-from marshmallow import ValidationError
 
 from rules.ai.levels import choose
 from rules.game import Game, IllegalMove, InvalidState
-from schemas.common import error, flatten_errors
+from schemas.common import error
 from schemas.game import GameSchemas, Post
-from schemas.limits import MAX_DEPTH, MAX_VALUES, too_deep, too_many_values, unreadable
 from schemas.registry import GAMES
 from service import call, capacity, i18n
+from service.body import body
 from service.problems import Answer, ProblemError
 from service.router import View, post, unknown_game
 
 api = Blueprint("api", __name__)  # the GETs of the API; its POSTs are service/router.py's
-TOO_DEEP = f"Nested too deep: no request nests objects and lists more than {MAX_DEPTH} levels."
-INFINITE = "Out of range: a number must be finite as a double (about ±1.8e308 at most)."
 OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 JSON = (("Content-Type", "application/json"),)
 
@@ -48,83 +45,6 @@ def game_for(game_id: str) -> GameSchemas:
     if schemas is None:
         raise unknown_game(game_id)
     return schemas
-
-
-def body(schema, game_id: str | None = None, empty_is_object: bool = False) -> dict:
-    """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
-    the schema, or names a game other than `game_id`. With `empty_is_object`, no bytes at
-    all are taken as `{}`."""
-    raw = call.body_bytes() or (b"{}" if empty_is_object else b"")
-    if too_many_values(raw):  # before parsing: see schemas/limits.py
-        raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
-                           [error("", f"Too many values: no request holds more than "
-                                      f"{MAX_VALUES:,}.")], params={"count": 1})
-    try:
-        data = orjson.loads(raw)
-    except orjson.JSONDecodeError as e:
-        found = unreadable(raw, e)
-        if found is not None:  # valid JSON that orjson cannot hold: the place is named
-            where, kind = found
-            raise ProblemError(422, "invalid-body", "Invalid body",
-                               "1 field(s) break the schema.",
-                               [error(where, TOO_DEEP if kind == "depth" else INFINITE)],
-                               params={"count": 1}) from None
-        raise ProblemError(400, "malformed-json", "Malformed JSON",
-                           f"The body is not JSON: {e}.", params={"error": str(e)}) from None
-    if not isinstance(data, dict):
-        raise ProblemError(422, "invalid-body", "Invalid body", "The body must be a JSON object.",
-                           [error("", "Must be a JSON object.")],
-                           detail_key="problem.invalid-body.detail.object")
-    # Before the signature and the schema, which recurse once per level.
-    place = too_deep(raw, data)
-    if place is not None:
-        raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
-                           [error(place, TOO_DEEP)], params={"count": 1})
-    another_game(data, game_id)
-    signer = call.extension("cardavia.signer")
-    if signer is not None and "state" in data:
-        if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
-            raise ProblemError(422, "state_signature_invalid", "Invalid state signature",
-                               "The state does not carry a valid signature of this service.",
-                               [error("state.signature", "Missing, or does not match the state.")])
-        data["state"] = {k: v for k, v in data["state"].items() if k != "signature"}
-    try:
-        return schema.load(data)
-    except ValidationError as e:
-        errors = flatten_errors(e.messages)
-        raise ProblemError(422, "invalid-body", "Invalid body",
-                           f"{len(errors)} field(s) break the schema.", errors,
-                           params={"count": len(errors)}) from None
-
-
-def another_game(data: dict, game_id: str | None) -> None:
-    """A state (or a game record) of another game sent to this game's endpoint is one
-    problem naming its `game`, not every field that game's schema would find at fault."""
-    if game_id not in GAMES:
-        return  # an unknown game is a 404, answered by the view
-    state = data.get("state")
-    for field, named in (("state.game", state.get("game") if isinstance(state, dict) else None),
-                         ("game", data.get("game"))):
-        if named is None or named == game_id:
-            continue
-        said = named if isinstance(named, str) else orjson.dumps(named).decode()
-        if said in GAMES:
-            what = "game record" if field == "game" else "state"
-            message = (f"This is a {said} {what}, sent to {game_id}'s endpoint: send it to "
-                       f"{path_of_game(said)}.")
-        else:
-            message = f"Must be {game_id!r} at this endpoint, not {said[:40]!r}."
-        raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
-                           [error(field, message)], params={"count": 1})
-
-
-def path_of_game(game_id: str) -> str:
-    """The path called (`/v1/games/<game>/<action>`, under the service's mount point) with
-    `game_id` for the game it named, in whatever case that was."""
-    environ = call.environ()
-    prefix, games, called = environ["PATH_INFO"].partition("/games/")
-    _, slash, action = called.partition("/")
-    return environ.get("SCRIPT_NAME", "") + prefix + games + game_id + slash + action
 
 
 def refuse_chosen_deal(request: dict, at: str = "") -> None:

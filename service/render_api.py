@@ -16,7 +16,8 @@ from render.registry import DRAWINGS
 from schemas.common import BaseSchema, one_of
 from schemas.registry import GAMES
 from service import i18n
-from service.api import body, game_for, seat_at_table, state_of
+from service.api import game_for, seat_at_table, state_of
+from service.body import body
 from service.problems import Answer, ProblemError
 from service.router import post
 

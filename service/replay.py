@@ -11,7 +11,8 @@ from __future__ import annotations
 from schemas.records import replay_request
 from schemas.registry import GAMES
 from service import i18n
-from service.api import body, dealt, game_for, json_response, signed, state_of
+from service.api import dealt, game_for, json_response, signed, state_of
+from service.body import body
 from service.router import post
 
 REQUESTS = {game_id: replay_request(schemas) for game_id, schemas in GAMES.items()}

@@ -7,7 +7,8 @@ from rules.tarot.session import session as run_session
 from schemas.common import error
 from schemas.tarot_session import SESSION
 from service import call, i18n
-from service.api import body, json_response
+from service.api import json_response
+from service.body import body
 from service.problems import Answer, ProblemError
 from service.router import post
 from service.sheet_csv import DIALECTS, session_csv

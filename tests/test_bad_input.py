@@ -14,7 +14,7 @@ import pytest
 import requests
 from gunicorn.http.errors import ChunkMissingTerminator, InvalidChunkSize, NoMoreData
 
-from service.call import CHUNKED, INCOMPLETE
+from service.body import CHUNKED, INCOMPLETE
 from tests.openapi_check import assert_conforms
 from tests.support.abuse import Failing, Trickling
 
