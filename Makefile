@@ -33,7 +33,7 @@ serve-prod: $(BIN)/activate
 
 test: $(VENV)/.test-extras
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules schemas service clients/python/cardavia_client bench
+	$(BIN)/mypy rules schemas service clients/python/cardavia_client bench contract
 	$(BIN)/python -m pytest -n 2
 
 lint: $(VENV)/.test-extras
