@@ -185,6 +185,9 @@ class Durak(Game):
     def counts(self) -> tuple[int, ...]:
         return tuple(COUNTS)
 
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        return -(players - 1), 1  # D25: the durak, and every other player
+
     # -- dealing -----------------------------------------------------------------
 
     @staticmethod
