@@ -38,6 +38,8 @@ export function api(lang) {
     // Tarot's score keeping: one sheet, or a whole session (JSON, or CSV for a download).
     settlement: (sheet) => post("tarot", "settlement", sheet),
     session: (body) => post("tarot", "session", body),
-    sessionCsv: (body) => call("POST", "/v1/games/tarot/session", body, "text/csv"),
+    // `dialect`: "comma" or "semicolon" (a French spreadsheet's file).
+    sessionCsv: (body, dialect) => call("POST",
+      `/v1/games/tarot/session${dialect ? `?dialect=${dialect}` : ""}`, body, "text/csv"),
   };
 }
