@@ -22,7 +22,9 @@ export function api(lang) {
       // A problem document names what was wrong; show its detail rather than a status.
       throw new ServiceError((data && (data.detail || data.title)) || String(answer.status), data);
     }
-    return data ?? answer.text();
+    // A file is passed on as its bytes: decoded as text, a CSV file would lose the byte order
+    // mark that a spreadsheet reads its encoding from.
+    return data ?? (accept === "application/json" ? answer.text() : answer.blob());
   }
   const post = (game, action, body) => call("POST", `/v1/games/${game}/${action}`, body);
   return {
