@@ -9,8 +9,11 @@ import random
 
 import pytest
 
+from rules.ai import search, tarot_reading, tarot_search
+from rules.ai.levels import choose
 from rules.ai.native import CORE
-from rules.ai.tarot import basic_move, bids_misfit, value
+from rules.ai.tarot import basic_move, value
+from rules.ai.tarot_reading import bids_misfit, hands_at_bidding
 from rules.cards import bit_list
 from rules.game import Move, Template
 from rules.tarot import (
@@ -20,6 +23,7 @@ from rules.tarot import (
     KINGS,
     TRUMPS,
     TarotState,
+    petit_sec,
     playable_now,
     settle,
 )
@@ -160,3 +164,112 @@ def test_the_core_refuses_a_position_it_cannot_read():
         with pytest.raises((TypeError, ValueError)):
             CORE.tarot_legal(bad)
     assert CORE.tarot_basic(state._replace(phase="over", to_act=None)) is None
+
+
+# -- the search's worlds and choices --------------------------------------------------------
+
+def basic_states(players: int, seeds: range, every: int = 1):
+    """States along seeded deals played by basic in every seat, one in `every`."""
+    k = 0
+    for seed in seeds:
+        state = GAME.deal(random.Random(seed), players=players)
+        while (seat := GAME.to_act(state)) is not None:
+            if k % every == 0:
+                yield state
+            k += 1
+            state = GAME.apply(state, basic_move(state, seat, random.Random(0)))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_T3_T5_T8_T9_T22_the_core_worlds_show_the_seat_its_view_and_follow_the_reading(
+        players):
+    """Every world the core draws for the search shows its seat exactly what the seat saw
+    (the shown chien with the taker, the écart's hidden cards ordinary, poignées with their
+    seat, the voids shown, T5, T8, T9), names the partner as the holder of the called card
+    (T22), deals no petit sec (T3) and no hand a card the reading of the play rules out of
+    it; and the worlds read from the bids explain them as basic's bids more often."""
+    fit = plain_fit = worlds = 0
+    for state in basic_states(players, range(30), every=5):
+        seat = state.to_act
+        view = GAME.observe(state, seat)
+        read = tarot_search.core_view(view, True, 100)
+        lacks = tarot_reading.play_read(view)
+        drawn = CORE.tarot_worlds(read, 6, 11)
+        plain = CORE.tarot_worlds((*read[:6], False, 0), 6, 11)
+        assert drawn is not None and plain is not None
+        for fields in drawn:
+            world = TarotState(*fields)
+            assert GAME.observe(world, seat) == view
+            assert world.partner == (None if world.called is None else partner_of(world))
+            assert not any(world.hands[s] & lacks[s] for s in range(players))
+            assert not any(petit_sec(h) for h in hands_at_bidding(world))
+        if read[6]:
+            fit += sum(bids_misfit(TarotState(*w), seat) == 0 for w in drawn)
+            plain_fit += sum(bids_misfit(TarotState(*w), seat) == 0 for w in plain)
+            worlds += len(drawn)
+    assert worlds > 100 and fit > 1.3 * plain_fit, (fit, plain_fit, worlds)
+
+
+def partner_of(world) -> int | None:
+    """T22: the seat beside the taker that holds or played the called card."""
+    n = len(world.hands)
+    held = hands_at_bidding(world)
+    holder = next(s for s in range(n) if held[s] >> world.called & 1 or (
+        s == world.taker and (world.ecart | world.chien) >> world.called & 1))
+    return None if holder == world.taker else holder
+
+
+def test_a_view_no_deal_fits_draws_no_world():
+    state = next(s for s in basic_states(4, range(3)) if s.tricks and not s.trick)
+    view = GAME.observe(state, state.to_act)
+    read = list(tarot_search.core_view(view, False, 10))
+    read[4] = (0,) * len(read[4])  # no place may hold any card
+    assert CORE.tarot_worlds(tuple(read), 1, 1) is None
+    moves = [m for m in GAME.legal_moves(state) if m.seat == view.seat]
+    assert len(moves) > 1 and CORE.tarot_search(tuple(read), moves, 10, 1, 0.0) is None
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_core_search_chooses_a_candidate_the_same_for_the_same_seed(players):
+    checked = 0
+    for state in basic_states(players, range(3), every=4):
+        view = GAME.observe(state, state.to_act)
+        moves = search.candidates(GAME, GAME.sample(view, random.Random(0)), view.seat,
+                                  random.Random(0))
+        if len(moves) < 2:
+            continue
+        found = CORE.tarot_search(tarot_search.core_view(view, True, 300), moves, 300, 7, 0.0)
+        best, playouts, worlds, cut, means = found
+        assert 0 <= best < len(moves) and not cut and len(means) == len(moves)
+        assert playouts >= min(300, len(moves)) and worlds >= 1
+        assert CORE.tarot_search(tarot_search.core_view(view, True, 300), moves, 300, 7,
+                                 0.0) == found
+        checked += 1
+    assert checked > 10
+
+
+def test_the_deadline_cuts_a_core_search_short_with_a_candidate():
+    state = GAME.deal(random.Random(2))
+    view = GAME.observe(state, state.to_act)
+    moves = [m for m in GAME.legal_moves(state)]
+    best, playouts, _, cut, _ = CORE.tarot_search(tarot_search.core_view(view, True, 10**9),
+                                                  moves, 10**9, 1, 0.01)
+    assert cut and 0 <= best < len(moves) and playouts < 10**9
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_strong_plays_legal_moves_through_the_core_and_without_it(players, monkeypatch):
+    """The strong level's move comes from the core where it is built, and from the
+    Python search where it is not (rules/ai/native.py's fallback): legal either way."""
+    states = list(basic_states(players, range(1), every=9))
+    for state in states:
+        view = GAME.observe(state, state.to_act)
+        assert search.compiled(GAME, view) is not None
+        move, _ = choose(GAME, view, "strong", random.Random(0), 50)
+        assert GAME.verify(state, move) is None
+    monkeypatch.setattr(tarot_search, "CORE", None)
+    for state in states[::2]:
+        view = GAME.observe(state, state.to_act)
+        assert search.compiled(GAME, view) is None
+        move, _ = choose(GAME, view, "strong", random.Random(0), 20)
+        assert GAME.verify(state, move) is None

@@ -400,7 +400,8 @@ static int view_from_py(PyObject *args, View *v) {
 }
 
 /* tarot_worlds(view, count, seed): `count` worlds of the view (as `view_from_py` reads
- * it) as the search draws them, as TarotState fields (for the tests). */
+ * it) as the search draws them, as TarotState fields (for the tests); None when no world
+ * fits the view. */
 static PyObject *py_worlds(PyObject *self, PyObject *args) {
     View *v = calloc(1, sizeof(View));
     PyObject *vt, *out = NULL;
@@ -413,9 +414,9 @@ static PyObject *py_worlds(PyObject *self, PyObject *args) {
     out = PyList_New(0);
     for (long i = 0; out && i < count; i++) {
         Pos world;
-        if (draw(v, &rng, &world)) {
-            Py_CLEAR(out);
-            PyErr_SetString(PyExc_ValueError, "no world fits the view");
+        if (draw(v, &rng, &world)) { /* no world fits the view */
+            Py_DECREF(out);
+            out = Py_NewRef(Py_None);
             break;
         }
         PyObject *w = pos_to_py(&world);
@@ -428,8 +429,8 @@ done:
 }
 
 /* tarot_search(view, candidates, playouts, seed, seconds): the chosen candidate's index, the playouts run,
- * the worlds drawn, whether the deadline cut it short and each candidate's mean value.
- * The view is (public, seat, pile, counts, allowed, played, read_bids, draws): `pile` holds the hidden cards, `counts` and `allowed` the cards of each hidden place
+ * the worlds drawn, whether the deadline cut it short and each candidate's mean value;
+ * None when no world fits the view. The view is (public, seat, pile, counts, allowed, played, read_bids, draws): `pile` holds the hidden cards, `counts` and `allowed` the cards of each hidden place
  * (the other hands, the chien, the hidden écart) and the cards it may hold, `played` each
  * seat's cards played; `read_bids` says whether to explain the other seats' bids, with
  * `draws` draws at most; `seconds` 0 for no deadline. */
@@ -466,8 +467,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     if (rc == -1) {
         PyErr_NoMemory();
-    } else if (rc == -2) {
-        PyErr_SetString(PyExc_ValueError, "no world fits the view");
+    } else if (rc == -2) { /* no world fits the view */
+        out = Py_NewRef(Py_None);
     } else {
         PyObject *means = PyList_New(k);
         for (int j = 0; means && j < k; j++)
