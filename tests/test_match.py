@@ -309,10 +309,15 @@ def test_T3_T17_tarot_figures_count_the_camp_won_and_say_the_annulled_deals():
     assert "1. strong: 4 deals, 2 won, 0 lost, 2 annulled" in text
     assert "camp won 100.0% of the deals not annulled" in text
 
-def test_the_readme_shows_the_example_bot_as_it_is():
+def test_the_readmes_lead_to_the_example_bot_as_it_is():
+    """README links to the bot; the client's README, which documents the protocol, shows
+    it whole; it stays short enough to read at a glance."""
     readme = (ROOT / "README.md").read_text()
-    assert f"```python\n{BOT.read_text()}```" in readme
-    assert len(BOT.read_text().splitlines()) <= 25
+    assert "](clients/python/examples/bot.py)" in readme
+    assert f"of {len(BOT.read_text().splitlines())} lines" in readme
+    client_readme = (ROOT / "clients" / "python" / "README.md").read_text()
+    assert f"```python\n{BOT.read_text()}```" in client_readme
+    assert len(BOT.read_text().splitlines()) <= 30
 
 
 class Steady(BaseHTTPRequestHandler):

@@ -4,14 +4,14 @@
 
 A player is a level of the service's AI (`random`, `basic`, `strong`: it plays through
 `ai-move`) or an outside bot: the URL of an HTTP endpoint that is asked each of its moves
-and told how each deal ended (cardavia_client.bots says how). Deal i is dealt from seed `--seed` + i, and the players rotate round the
-table: player j sits at seat (j + i) mod n, so over n deals every player has held every
-seat of every seeded deal's neighbourhood. Every move, the AI's too, goes through `/move`;
-a bot's move that is illegal, unreadable or late forfeits its deal, which is left out of
-the figures and counted against the bot (exit status 1). A bot that cannot be reached at
-all (nothing listens at its URL) stops the match. Each deal is kept as a game record
-(`replay` takes it as it is); `jobs` deals are played at once, the same deals as one after
-another.
+and told how each deal ended (cardavia_client.bots says how). Deal i is dealt from seed
+`--seed` + i, and the players rotate round the table: player j sits at seat (j + i) mod n,
+so over n deals every player has held every seat of every seeded deal's neighbourhood.
+Every move, the AI's too, goes through `/move`; a bot's move that is illegal, unreadable
+or late forfeits its deal, which is left out of the figures and counted against the bot
+(exit status 1). A bot that cannot be reached at all (nothing listens at its URL) stops
+the match. Each deal is kept as a game record (`replay` takes it as it is); `jobs` deals
+are played at once, the same deals as one after another.
 
 The figures are per player: the mean score with Student's t 95% interval, and the share
 of deals won with Wilson's 95% interval (Durak: of the decided deals, a draw deciding
