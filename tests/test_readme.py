@@ -136,14 +136,16 @@ def test_endpoint_table_lists_every_route():
 
 
 def test_the_rule_ids_readme_quotes_are_the_games_rules(client):
-    """The intro's ranges of rule ids are each game's first and last rule; the flags of
-    Durak's variants cite rules of D16–D25, the variants' rules."""
+    """The intro's ranges of rule ids are each game's first and last rule; Durak's deal
+    options cite rules of D16–D25, the variants' rules."""
     games = client.get("/v1/games").get_json()["games"]
     ranges = ", ".join(f"{g['rules'][0]}–{g['rules'][-1]}" for g in games)
     assert f"(rule ids {ranges}, cited in" in README
-    terminal = section("The command line")
-    for cited in re.findall(r"\bD(\d+)\b", terminal[terminal.index("`deal durak` and"):]):
-        assert 16 <= int(cited) <= 25, cited
+    options = re.findall(r"^\| `\w+` \| .* \|\s*(D\d+)?\s*\|$", section("The games at a glance"),
+                         re.M)
+    assert len(options) == 6
+    for cited in filter(None, options):
+        assert 16 <= int(cited[1:]) <= 25, cited
 
 
 def test_the_python_client_is_linked_and_match_names_known():
