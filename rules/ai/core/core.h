@@ -65,20 +65,23 @@ static inline int nth_bit(u64 m, int i) {
 /* -- time ---------------------------------------------------------------------------- */
 
 double core_now(void);  /* seconds, CLOCK_MONOTONIC */
+double core_cpu(void);  /* seconds of this thread's CPU time */
 
 /* -- the search ---------------------------------------------------------------------- */
 
 /* One move's search: `k` candidates, about `n` playouts shared out by Sequential Halving
  * (Karnin, Koren and Somekh 2013), each candidate still in playing the same worlds with
- * the same playout seed, so that they compare like with like. `draw` writes world i into
+ * the same playout seed, so that they compare like with like. `draw` writes a world into
  * `world` (world_size bytes); `run` plays candidate j on a copy of a world and then the
  * playout, and answers the searching seat's value in [0, 1]. `deadline` (core_now's
- * seconds, 0 for none) cuts the search short: the best candidate on the worlds played so
- * far is taken. Ties go to the lower index (basic's choice is 0). */
+ * seconds, 0 for none; core_cpu's with `cpu_clock`, for benchmarks on a busy machine)
+ * cuts the search short: the best candidate on the worlds played so far is taken. Ties go
+ * to the lower index (basic's choice is 0). */
 typedef struct {
     int k;
     long n;
     double deadline;
+    int cpu_clock;
     size_t world_size;
     void *ctx;
     int (*draw)(void *ctx, Rng *rng, void *world);  /* 0 when it drew one */

@@ -97,6 +97,7 @@ typedef struct {
     u64 unbeaten;  /* the unbeaten attack card, or 0 */
     uint8_t trump, att, n, beaten, taking, cap, at, left, over;
     uint8_t stock[CARDS];  /* drawing order, as bits; the turned-up card last (D2) */
+    uint32_t world;        /* the world's number in a search: its stock's order */
 } Pos;
 
 typedef struct { int8_t action, bit; } Act;
@@ -247,10 +248,13 @@ typedef struct {
     const Order *o;
 } Solve;
 
+/* Everything of a position but its hands and table. With cards in the stock the position
+ * is its world's (the stock's order is drawn), so the key names the world too. */
 static inline u64 meta_of(const Pos *p) {
     u64 u = p->unbeaten ? (u64)lowest(p->unbeaten) + 1 : 0;
+    u64 world = p->at < p->left ? (u64)p->world + 1 : 0;
     return 1 | u << 1 | (u64)p->att << 7 | (u64)p->beaten << 8 | (u64)p->taking << 12
-           | (u64)p->cap << 13 | (u64)p->at << 17;
+           | (u64)p->cap << 13 | (u64)p->at << 17 | world << 24;
 }
 
 static inline uint32_t slot_of(const Pos *p, u64 meta) {
@@ -354,16 +358,24 @@ typedef struct {
     long exact_nodes;
 } Exact;
 
+/* The cards still in play: the hands, the table and the stock. */
+static inline int in_play(const Pos *p) {
+    return popcount64(p->hand[0] | p->hand[1] | p->table) + p->left - p->at;
+}
+
+/* A world's stock order is drawn, so from the root move on the world is of perfect
+ * information: solved exactly where few enough cards are in play, at the playout's start
+ * and at each bout's start (a solve that does not finish is tried again a bout later,
+ * with fewer cards). */
 static double play_out(Pos *p, const Order *o, int seat, const Exact *x) {
-    int tried = !x->exact_cards;  /* a solve that does not finish is not tried again */
+    int first = 1;
     while (!p->over) {
-        if (!tried && !p->table && p->at == p->left
-            && popcount64(p->hand[0] | p->hand[1]) <= x->exact_cards) {
+        if (x->exact_cards && (first || !p->table) && in_play(p) <= x->exact_cards) {
             Solve s = {seat, x->exact_nodes, o};
             int v = value(&s, p, LOSS - 1, WIN + 1);
             if (v != OUT_OF_NODES) return (v + 1) / 2.0;
-            tried = 1;
         }
+        first = 0;
         apply(p, o, club(p, o));
     }
     return result(p, seat);
@@ -526,6 +538,7 @@ typedef struct {
     Act cands[MAX_CANDIDATES];
     const Order *o;
     Exact exact;
+    uint32_t worlds;   /* drawn so far */
 } View;
 
 /* A world: the other hand's hidden cards drawn from the unseen ones, each by its weight
@@ -570,6 +583,7 @@ static int draw(void *ctx, Rng *rng, void *out) {
     if (v->bottom >= 0) p->stock[s++] = (uint8_t)v->bottom;
     p->at = 0;
     p->left = (uint8_t)s;
+    p->world = ((View *)ctx)->worlds++;
     return 0;
 }
 
@@ -585,7 +599,8 @@ static double run(void *ctx, const void *world, int j, Rng *rng) {
  * worlds drawn, whether the deadline cut it short and each candidate's mean value.
  * `pos` is the view's position (the other hand its known cards), `unseen` a mask of card
  * indices, `bottom` the turned-up card or -1, `weights` None or one weight per card index
- * (the other hand's odds of holding it), `seconds` 0 for no deadline. */
+ * (the other hand's odds of holding it), `seconds` 0 for no deadline (negative: a deadline
+ * on the thread's CPU time, for benchmarks on a busy machine). */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *t, *weights, *cands;
     int seat, hidden, bottom, exact_cards;
@@ -631,7 +646,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto fail;
     }
-    Search s = {k, playouts, seconds > 0 ? core_now() + seconds : 0, sizeof(Pos), v, draw, run};
+    /* A negative `seconds` is a deadline on the thread's CPU time (bench/). */
+    Search s = {k, playouts, seconds > 0 ? core_now() + seconds : seconds < 0 ? core_cpu() - seconds : 0,
+                seconds < 0, sizeof(Pos), v, draw, run};
     Found *f = malloc(sizeof(Found));
     if (!f) {
         PyErr_NoMemory();

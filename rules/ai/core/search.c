@@ -10,31 +10,10 @@ double core_now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* The world i, drawn on first use with its own seed: every candidate plays world i with
- * the same playout randomness (common random numbers). */
-typedef struct {
-    unsigned char *worlds;
-    u64 *seeds;
-    long drawn, cap;
-} Worlds;
-
-static int world_at(const Search *s, Worlds *w, Rng *rng, long i) {
-    while (w->drawn <= i) {
-        if (w->drawn == w->cap) {
-            long cap = w->cap ? 2 * w->cap : 64;
-            unsigned char *worlds = realloc(w->worlds, (size_t)cap * s->world_size);
-            if (!worlds) return -1;
-            w->worlds = worlds;
-            u64 *seeds = realloc(w->seeds, (size_t)cap * sizeof(u64));
-            if (!seeds) return -1;
-            w->seeds = seeds;
-            w->cap = cap;
-        }
-        if (s->draw(s->ctx, rng, w->worlds + (size_t)w->drawn * s->world_size)) return -2;
-        w->seeds[w->drawn] = rng_next(rng);
-        w->drawn++;
-    }
-    return 0;
+double core_cpu(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 static int better(const Found *f, int a, int b) {
@@ -56,7 +35,9 @@ int halving(const Search *s, u64 seed, Found *out) {
     int k = s->k < MAX_CANDIDATES ? s->k : MAX_CANDIDATES;
     Rng rng;
     rng_seed(&rng, seed);
-    Worlds w = {0};
+    /* One world at a time: every candidate still in plays it before the next is drawn. */
+    unsigned char *world = malloc(s->world_size);
+    if (!world) return -1;
     int alive[MAX_CANDIDATES];
     for (int j = 0; j < k; j++) alive[j] = j;
     int m = k, rc = 0;
@@ -66,16 +47,22 @@ int halving(const Search *s, u64 seed, Found *out) {
         long per = left / ((long)m * (rounds - r));
         if (per < 1) per = 1;
         for (long p = 0; p < per; p++) {
-            if (played && s->deadline > 0 && core_now() > s->deadline) {
+            /* the clock read every 16 worlds: a late playout costs less than reading it */
+            if (played && !(played & 15) && s->deadline > 0
+                && (s->cpu_clock ? core_cpu() : core_now()) > s->deadline) {
                 out->cut = 1;
                 goto done;
             }
-            if ((rc = world_at(s, &w, &rng, played)) != 0) goto done;
-            const void *world = w.worlds + (size_t)played * s->world_size;
+            if (s->draw(s->ctx, &rng, world)) {
+                rc = -2;
+                goto done;
+            }
+            out->worlds++;
+            u64 world_seed = rng_next(&rng);
             for (int a = 0; a < m; a++) {
                 int j = alive[a];
                 Rng pr;
-                rng_seed(&pr, w.seeds[played]);
+                rng_seed(&pr, world_seed);
                 out->totals[j] += s->run(s->ctx, world, j, &pr);
                 out->counts[j]++;
                 out->playouts++;
@@ -92,8 +79,6 @@ done:
         out->best = alive[0];
         rc = 0;
     }
-    out->worlds = w.drawn;
-    free(w.worlds);
-    free(w.seeds);
+    free(world);
     return rc;
 }
