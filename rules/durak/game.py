@@ -25,8 +25,9 @@ from rules.durak.cards import (
     sorted_cards,
 )
 from rules.durak.deal import deal_from
+from rules.durak.history import history_problems
 from rules.durak.options import CLASSIC, COUNTS, PLAYERS, Setup, setup, setup_problems
-from rules.durak.state import ClassicState, DurakState, State, gone, named, next_in
+from rules.durak.state import Bout, ClassicState, DurakState, State, gone, named, next_in
 from rules.game import (
     UNSET,
     Game,
@@ -106,7 +107,8 @@ class Durak(Game):
     @staticmethod
     def setup_of(order: list[int] | None = None, players: int = PLAYERS,
                  cards: int | None = None, transfer: bool = False, throw_in: str = "all",
-                 first_bout: int = BOUT_LIMIT, known: bool = False) -> Setup:
+                 first_bout: int = BOUT_LIMIT, known: bool = False, history: bool = False
+                 ) -> Setup:
         """D16: the deal's setup from the deal's options; InvalidState naming each option
         at fault. With a stacked `order`, its cards say the deck, and `cards` must agree."""
         if order is not None:
@@ -127,7 +129,7 @@ class Durak(Game):
         if found:
             raise InvalidState(found)
         return setup(players, 36 if cards is None else cards, bool(transfer), throw_in,
-                     first_bout, bool(known))
+                     first_bout, bool(known), bool(history))
 
     def deal(self, rng: random.Random, order: list[int] | None = None, **options: Any
              ) -> State:
@@ -173,6 +175,8 @@ class Durak(Game):
         out: list[list[int]] | None = None,
         defender: int | None = UNSET,
         known: list[list[int]] | None = None,
+        history: list[Bout] | None = None,
+        passed_on: list[int] | None = None,
     ) -> State:
         """A state from its fields (cards as indices), or InvalidState with every problem
         found. Field paths match the JSON state of API.md."""
@@ -191,7 +195,8 @@ class Durak(Game):
         wrong_setup = setup_problems(players, size, throw_in, first_bout, "hands")
         if wrong_setup:  # the checks below read the deal's setup
             raise InvalidState(problems + wrong_setup)
-        chosen = setup(players, size, bool(transfer), throw_in, first_bout, known is not None)
+        chosen = setup(players, size, bool(transfer), throw_in, first_bout, known is not None,
+                       history is not None)
         out_lists = [list(g) for g in out] if out is not None else []
         out_mask = 0
         if players > 2:  # with two, going out ends the deal: the hands say who (D24)
@@ -206,6 +211,9 @@ class Durak(Game):
                                              table, chosen)
         if known is not None:
             problems += checks.known_problems(known, hands)
+        if not found:  # the history is read against whole piles (D11)
+            problems += history_problems(t, history, passed_on, discard_mask, table, attacker,
+                                         chosen)
         if problems:
             raise InvalidState(problems)
         pairs = tuple([(a, -1 if d is None else d) for a, d in table])
@@ -234,7 +242,9 @@ class Durak(Game):
             state = DurakState(t, masks, tuple(stock), discard_mask, attacker,
                                pairs, bool(taking), now, acting, chosen, groups,
                                -1 if trump_card is None else trump_card,
-                               None if known is None else tuple(tuple(k) for k in known))
+                               None if known is None else tuple(tuple(k) for k in known),
+                               None if history is None else tuple(history),
+                               None if passed_on is None else tuple(passed_on))
         derived = derived_problems(self, state, phase, to_act)
         if result is not UNSET and result != end.result(named(state)):
             derived.append(Problem("result", "result"))
