@@ -30,7 +30,21 @@ def body(schema, game_id: str | None = None, empty_is_object: bool = False) -> d
     """The request body loaded with `schema`: 400 when it is not JSON, 422 when it breaks
     the schema, or names a game other than `game_id`. With `empty_is_object`, no bytes at
     all are taken as `{}`."""
-    raw = body_bytes() or (b"{}" if empty_is_object else b"")
+    data = json_object(body_bytes() or (b"{}" if empty_is_object else b""))
+    another_game(data, game_id)
+    unsigned(data)
+    try:
+        return schema.load(data)
+    except ValidationError as e:
+        errors = flatten_errors(e.messages)
+        raise ProblemError(422, "invalid-body", "Invalid body",
+                           f"{len(errors)} field(s) break the schema.", errors,
+                           params={"count": len(errors)}) from None
+
+
+def json_object(raw: bytes) -> dict:
+    """The body as a JSON object within schemas/limits.py's limits, each checked before
+    the work it bounds: 400 when it is not JSON, 422 naming the place past a limit."""
     if too_many_values(raw):  # before parsing: see schemas/limits.py
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
                            [error("", f"Too many values: no request holds more than "
@@ -56,21 +70,20 @@ def body(schema, game_id: str | None = None, empty_is_object: bool = False) -> d
     if place is not None:
         raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
                            [error(place, TOO_DEEP)], params={"count": 1})
-    another_game(data, game_id)
+    return data
+
+
+def unsigned(data: dict) -> None:
+    """When the service signs its states: the body's state checked against its signature
+    (422 without a valid one), and the signature taken off before the schema reads it."""
     signer = call.extension("cardavia.signer")
-    if signer is not None and "state" in data:
-        if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
-            raise ProblemError(422, "state_signature_invalid", "Invalid state signature",
-                               "The state does not carry a valid signature of this service.",
-                               [error("state.signature", "Missing, or does not match the state.")])
-        data["state"] = {k: v for k, v in data["state"].items() if k != "signature"}
-    try:
-        return schema.load(data)
-    except ValidationError as e:
-        errors = flatten_errors(e.messages)
-        raise ProblemError(422, "invalid-body", "Invalid body",
-                           f"{len(errors)} field(s) break the schema.", errors,
-                           params={"count": len(errors)}) from None
+    if signer is None or "state" not in data:
+        return
+    if not isinstance(data["state"], dict) or not signer.valid(data["state"]):
+        raise ProblemError(422, "state_signature_invalid", "Invalid state signature",
+                           "The state does not carry a valid signature of this service.",
+                           [error("state.signature", "Missing, or does not match the state.")])
+    data["state"] = {k: v for k, v in data["state"].items() if k != "signature"}
 
 
 def another_game(data: dict, game_id: str | None) -> None:
