@@ -14,6 +14,10 @@ from rules.game import Game, Move, View
 # club player plays the rest (bench/README.md, "AI strength").
 EXACT_CARDS = 0
 EXACT_NODES = 2_000
+# The search: Sequential Halving over the candidates ("halving"), or the information-set
+# tree over both sides' moves ("tree", core.h's ismcts) with UCB1's constant EXPLORATION.
+SEARCH = "halving"
+EXPLORATION = 0.7
 
 
 def covers(view: View) -> bool:
@@ -74,8 +78,9 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     hands = list(public.hands)
     hands[other] |= seen
     stock = public.stock  # a view's stock is its turned-up card, if any (D2)
-    found = CORE.durak_search(
-        position(public._replace(stock=(), hands=tuple(hands))), seat,
-        view.hidden[other] - seen.bit_count(), hidden & ~seen, stock[-1] if stock else -1,
-        None, [pair(m) for m in moves], playouts, seed, seconds, EXACT_CARDS, EXACT_NODES)
-    return found[0]
+    args = (position(public._replace(stock=(), hands=tuple(hands))), seat,
+            view.hidden[other] - seen.bit_count(), hidden & ~seen, stock[-1] if stock else -1,
+            None, [pair(m) for m in moves], playouts, seed, seconds, EXACT_CARDS, EXACT_NODES)
+    if SEARCH == "tree":
+        return CORE.durak_tree(*args, EXPLORATION)[0]
+    return CORE.durak_search(*args)[0]

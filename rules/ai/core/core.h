@@ -104,3 +104,32 @@ typedef struct {
 int halving(const Search *s, u64 seed, Found *out);
 
 #endif
+
+/* -- information-set MCTS -------------------------------------------------------------- */
+
+/* One move's search as a single tree over the moves of both sides from the seat's view
+ * (Cowling, Powley and Whitehouse 2012, SO-ISMCTS): each iteration draws a world, walks
+ * the tree by UCB1 among the moves legal in that world (each counted available when it
+ * is), the other side choosing for its own reward, adds one node and plays the rest of
+ * the deal out. A move is an opaque key of the game's; the root's moves are the
+ * candidates, of which the most visited is chosen. */
+typedef struct {
+    int k;
+    const u64 *candidates;  /* the root's moves, as keys */
+    long iterations;
+    double deadline;
+    int cpu_clock;
+    int seat;
+    double exploration;     /* UCB1's constant, on rewards in [0, 1] */
+    size_t world_size;
+    void *ctx;
+    int (*draw)(void *ctx, Rng *rng, void *world);      /* 0 when it drew one */
+    int (*moves)(void *ctx, const void *pos, u64 *keys); /* the legal moves; 0 when over */
+    int (*mover)(void *ctx, const void *pos);
+    void (*play)(void *ctx, void *pos, u64 key);
+    double (*rollout)(void *ctx, void *pos, Rng *rng);  /* the seat's value from pos */
+} Tree;
+
+/* Runs the search into `out` (its totals and counts: each root move's reward and visits);
+ * -1 when it cannot allocate, -2 when no world could be drawn. Call it without the GIL. */
+int ismcts(const Tree *t, u64 seed, Found *out);
