@@ -67,6 +67,13 @@ static inline int nth_bit(u64 m, int i) {
 double core_now(void);  /* seconds, CLOCK_MONOTONIC */
 double core_cpu(void);  /* seconds of this thread's CPU time */
 
+/* A search's deadline from Python's `seconds`: wall-clock seconds from now when positive,
+ * this thread's CPU seconds from now when negative (benchmarks on a busy machine), none
+ * when 0; the search reads it on the clock that `cpu_clock` (seconds < 0) names. */
+static inline double deadline_of(double seconds) {
+    return seconds > 0 ? core_now() + seconds : seconds < 0 ? core_cpu() - seconds : 0;
+}
+
 /* -- the search ---------------------------------------------------------------------- */
 
 /* One move's search: `k` candidates, about `n` playouts shared out by Sequential Halving

@@ -640,10 +640,6 @@ static int parse_view(View *v, PyObject *t, int seat, int hidden, unsigned long 
 
 /* A deadline in core_now's seconds from `seconds`: 0 for none, negative for the thread's
  * CPU time (for benchmarks on a busy machine, bench/). */
-static double deadline_of(double seconds) {
-    return seconds > 0 ? core_now() + seconds : seconds < 0 ? core_cpu() - seconds : 0;
-}
-
 /* What a search found, for Python: the chosen candidate's index, the playouts run, the
  * worlds drawn, whether the deadline cut it short and each candidate's mean value. */
 static PyObject *found_to_py(int rc, const Found *f, int k) {
@@ -682,8 +678,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
     } else if (parse_view(v, t, seat, hidden, unseen, bottom, weights, cands, exact_cards,
                           exact_nodes) == 0) {
-        Search s = {v->k, playouts, deadline_of(seconds), seconds < 0, sizeof(Pos), v, draw,
-                    run};
+        Search s = {.k = v->k, .n = playouts, .deadline = deadline_of(seconds),
+                    .cpu_clock = seconds < 0, .world_size = sizeof(Pos), .ctx = v,
+                    .draw = draw, .run = run};
         int rc;
         Py_BEGIN_ALLOW_THREADS
         rc = halving(&s, seed, f);
