@@ -23,7 +23,7 @@ from schemas.registry import GAMES
 from service import call
 
 DEFAULT = "en"
-LANGUAGES = ("en", "hi", "hu", "fa", "uk")  # DEFAULT first: it wins ties and `*`
+LANGUAGES = ("en", "hi", "hu", "fa", "uk", "fr", "ru")  # DEFAULT first: it wins ties and `*`
 LOCALES = Path(__file__).resolve().parent / "locales"
 CATALOGUES: dict[str, dict[str, str]] = {
     lang: ENGLISH if lang == DEFAULT else orjson.loads((LOCALES / f"{lang}.json").read_bytes())

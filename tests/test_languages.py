@@ -1,4 +1,4 @@
-"""Every human-readable text in en, hi, hu, fa and uk, chosen by Accept-Language;
+"""Every human-readable text in en, hi, hu, fa, uk, fr and ru, chosen by Accept-Language;
 machine fields (codes, rule ids, card codes) the same in every language."""
 
 from __future__ import annotations
@@ -118,17 +118,17 @@ def test_card_names_are_distinct_and_translated(lang):
 
 def test_every_card_is_named_in_the_language_itself():
     """One policy a language (service/static/table/locales/README.md): a card's name is
-    wholly in the language, whatever letters its picture prints; the Cyrillic court words
-    belong to Ukrainian only."""
+    wholly in the language, whatever letters its picture prints: Cyrillic court words in
+    Russian and Ukrainian only, Latin words in English, French and Hungarian only."""
     cyrillic = re.compile("[\u0400-\u04ff]")
     latin = re.compile("[A-Za-z]{2,}")
     for lang in LANGUAGES:
         for game in ("durak", "tarot"):
             deck = GAMES[game].game.deck.cards
             names = [i18n.card_name(lang, game, c.suit, c.rank) for c in deck]
-            if lang != "uk":
+            if lang not in ("ru", "uk"):
                 assert not [n for n in names if cyrillic.search(n)], (lang, game)
-            if lang not in ("en", "hu"):
+            if lang not in ("en", "fr", "hu"):
                 assert not [n for n in names if latin.search(n)], (lang, game)
 
 
@@ -249,7 +249,13 @@ def test_a_reason_missing_from_a_catalogue_is_answered_in_english(monkeypatch):
     ("fa-IR;q=0.8, en;q=0.7", "fa"),
     ("en;q=0.5, hi", "hi"),
     ("*", "en"),
-    ("fr, *;q=0.1", "en"),
+    ("fr, *;q=0.1", "fr"),
+    ("it, *;q=0.1", "en"),
+    ("fr-CA, fr;q=0.9, en;q=0.8", "fr"),
+    ("ru-RU", "ru"),
+    ("be, ru;q=0.9, en;q=0.8", "ru"),
+    ("ru;q=0.8, uk;q=0.9", "uk"),
+    ("uk;q=0, ru-UA", "ru"),
     ("en;q=0, *;q=0.5", "hi"),
     ("fa;q=0, *", "en"),
     ("fa;q=0", "en"),
@@ -258,7 +264,8 @@ def test_a_reason_missing_from_a_catalogue_is_answered_in_english(monkeypatch):
     ("uk;level=1;q=0.3, hi;q=0.2", "uk"),
     ("fa;q=2, hu;q=0.5", "hu"),
     ("fa;q=abc", "en"),
-    ("de-CH, de;q=0.9, fr;q=0.8", "en"),
+    ("de-CH, de;q=0.9, fr;q=0.8", "fr"),
+    ("de-CH, de;q=0.9, it;q=0.8", "en"),
     ("i-klingon", "en"),
     (",,;q=1,", "en"),
 ])
@@ -273,7 +280,7 @@ def test_q_values_pick_the_language_over_http(client):
 
 
 def test_an_unsupported_language_falls_back_to_english(client):
-    headers = {"Accept-Language": "de-DE, fr;q=0.9"}
+    headers = {"Accept-Language": "de-DE, it;q=0.9"}
     r = client.get("/v1/games/tarot", headers=headers)
     assert r.headers["Content-Language"] == "en"
     assert r.json["name"] == "French Tarot"

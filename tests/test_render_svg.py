@@ -305,7 +305,7 @@ def test_persian_numbers_are_written_in_persian_digits(client):
     assert "Seat 0" in english and "۰" not in english
 
 
-@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fa", "uk"])
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fa", "uk", "fr", "ru"])
 def test_a_pass_is_the_tables_word_in_every_picture(client, lang):
     """One word list: the bids a picture shows are said as the table page says them (its
     catalogue, which `cardavia` reads too), a Tarot pass as the table's, not Durak's."""

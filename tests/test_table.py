@@ -14,7 +14,7 @@ from service.app import TestingConfig, create_app
 pytestmark = pytest.mark.http
 
 STATIC = Path(__file__).resolve().parent.parent / "service" / "static" / "table"
-LANGS = ("en", "hi", "hu", "fa", "uk")
+LANGS = ("en", "hi", "hu", "fa", "uk", "fr", "ru")
 SHOTS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "table"
 
 
@@ -332,7 +332,8 @@ def test_root_leads_to_the_table_and_the_page_is_served(app_client):
 
 
 PLURAL_CATEGORIES = {"en": {"one", "other"}, "hi": {"one", "other"}, "hu": {"one", "other"},
-                     "fa": {"one", "other"}, "uk": {"one", "few", "many", "other"}}
+                     "fa": {"one", "other"}, "uk": {"one", "few", "many", "other"},
+                     "fr": {"one", "many", "other"}, "ru": {"one", "few", "many", "other"}}
 
 
 def placeholders(entry) -> set[str]:

@@ -4,9 +4,11 @@
 
 export const LANGUAGES = [
   { code: "en", name: "English", dir: "ltr" },
+  { code: "fr", name: "Français", dir: "ltr" },
   { code: "hi", name: "हिन्दी", dir: "ltr" },
   { code: "hu", name: "Magyar", dir: "ltr" },
   { code: "fa", name: "فارسی", dir: "rtl" },
+  { code: "ru", name: "Русский", dir: "ltr" },
   { code: "uk", name: "Українська", dir: "ltr" },
 ];
 
