@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import orjson
 from flask import Blueprint, Response
@@ -13,9 +14,9 @@ from marshmallow import Schema, fields
 from render import Words, render_svg, render_text
 from render import cards as pictures
 from render.registry import DRAWINGS
-from schemas.common import BaseSchema, one_of
+from schemas.common import BaseSchema, error, one_of
 from schemas.registry import GAMES
-from service import i18n
+from service import call, i18n
 from service.api import body, game_for, seat_at_table, state_of
 from service.problems import ProblemError
 
@@ -33,11 +34,14 @@ def _render_request(game_id: str) -> Schema:
     view = GAMES[game_id].requests["view"].schema
     seat = copy.copy(view.fields["seat"])
     seat.required = False
-    return BaseSchema.from_dict({
+    shape = {
         "state": fields.Nested(view.fields["state"].nested, required=True),
         "seat": seat,
         "format": one_of(*FORMATS),
-    }, name="RenderRequest")()
+    }
+    if DRAWINGS[game_id].indices:  # the letters the reader's cards print (Durak's)
+        shape["indices"] = one_of(*DRAWINGS[game_id].indices)
+    return BaseSchema.from_dict(shape, name="RenderRequest")()
 
 
 REQUESTS = {game_id: _render_request(game_id) for game_id in GAMES}
@@ -45,11 +49,13 @@ REQUESTS = {game_id: _render_request(game_id) for game_id in GAMES}
 
 RIGHT_TO_LEFT = frozenset({"fa"})
 DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}  # the digits a language writes, where not 0-9
+# The decimal sign a language writes, where not a point (Tarot's half points: "40,5").
+DECIMAL = {"fa": "٫", "fr": ",", "hu": ",", "ru": ",", "uk": ","}
 # The game's terms as the table page says them (its catalogues, which `cardavia` reads
 # too): contracts, a pass, phases. The pictures take them from there, so that a word is
 # the same on the table, in the terminal and in a picture.
 TABLE_LOCALES = Path(__file__).resolve().parent / "static" / "table" / "locales"
-TERMS = ("contract.", "phase.")
+TERMS = ("contract.", "phase.", "poignee.")
 
 
 def _picture_words(lang: str) -> dict[str, str]:
@@ -60,10 +66,10 @@ def _picture_words(lang: str) -> dict[str, str]:
 CATALOGUES = {lang: _picture_words(lang) for lang in i18n.LANGUAGES}
 
 
-def words() -> Words:
+def words(indices: str | None = None) -> Words:
     lang = i18n.language()
     return Words(CATALOGUES[lang], CATALOGUES[i18n.DEFAULT], lang in RIGHT_TO_LEFT,
-                 DIGITS.get(lang))
+                 DIGITS.get(lang), DECIMAL.get(lang, "."), indices)
 
 
 @render.post("/v1/games/<game_id>/render")
@@ -79,7 +85,7 @@ def render_state(game_id: str):
     else:
         table = schemas.dump_view(schemas.game.observe(state, seat))
     fmt = data.get("format", "svg")
-    drawn = DRAW[fmt](game_id, table, seat, words())
+    drawn = DRAW[fmt](game_id, table, seat, words(data.get("indices")))
     return Response(drawn.encode(), mimetype=None, content_type=MEDIA[fmt])
 
 
@@ -99,5 +105,22 @@ def card_picture(game_id: str, name: str):
                            "code, or back.svg.", params={"card": repr(name), "game": game_id})
     card = deck.cards[index]
     title = i18n.card_name(lang, game_id, card.suit, card.rank)
-    return Response(pictures.document(game_id, name, title), content_type=MEDIA["svg"],
-                    headers=CARD_CACHE)
+    indices = _indices(game_id)
+    return Response(pictures.document(game_id, name, title, indices),
+                    content_type=MEDIA["svg"], headers=CARD_CACHE)
+
+
+def _indices(game_id: str) -> str | None:
+    """`?indices=`: the convention a card's corners are drawn in, one of its game's (the
+    deck's own labels without it); another value is a 422 naming it."""
+    asked = parse_qs(call.environ().get("QUERY_STRING", ""), keep_blank_values=True)
+    given = asked.get("indices")
+    if given is None:
+        return None
+    known = DRAWINGS[game_id].indices
+    if given[0] in known:
+        return given[0]
+    message = (f"Must be one of: {', '.join(known)}." if known else
+               f"{game_id} has no choice of indices.")
+    raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",
+                       [error("indices", message)], params={"count": 1})
