@@ -70,8 +70,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="games for --only ai (default: durak tarot ganjifa tarot3 tarot5)")
     p.add_argument("--ai-pairings", nargs="+",
                    choices=[f"{t}:{o}" for t, o in ai.PAIRINGS],
-                   help="pairings for --only ai, as tested:other (default: all; greedy, "
-                   "an outside reference player, only where bench/reference.py has one)")
+                   help="pairings for --only ai, as tested:other (default: all; an outside "
+                   "reference player (greedy, mcts, expert, club, highest, standard) only "
+                   "where bench/reference.py has one)")
     p.add_argument("--ai-first-seed", type=int, default=0,
                    help="the deals of --only ai are seeds FIRST.. (default 0); a held-out "
                    "run takes seeds never used while tuning")

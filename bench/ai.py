@@ -53,7 +53,8 @@ GAME_IDS = ("durak", "tarot", "ganjifa", *VARIANTS)
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"),
             ("strong", "greedy"), ("basic", "greedy"), ("strong", "club"), ("basic", "club"),
             ("strong", "highest"), ("basic", "highest"), ("strong", "standard"),
-            ("basic", "standard"))
+            ("basic", "standard"), ("strong", "mcts"), ("basic", "mcts"),
+            ("strong", "expert"), ("basic", "expert"))
 MAX_MOVES = 10_000  # a deal that runs longer is a bug in the rules
 # The deadline handed to strong_move: far enough never to cut the fixed number of playouts.
 NO_DEADLINE_MS = 3_600_000
@@ -66,6 +67,10 @@ TARGETS = {
     ("tarot3", "strong", "basic"): ("diff_mean", 45.0, False, ">= +45"),
     ("tarot5", "strong", "basic"): ("diff_mean", 25.0, False, ">= +25"),
     ("ganjifa", "strong", "basic"): ("win_share", 0.65, False, ">= 65%"),
+    # Issue 38: against the outside players (bench/reference_durak.py).
+    ("durak", "strong", "mcts"): ("rate_decided", 0.80, False, ">= 80% of decided"),
+    ("durak", "strong", "expert"): ("rate_decided", 0.85, False, ">= 85% of decided"),
+    ("durak", "basic", "expert"): ("rate_decided", 0.60, False, ">= 60% of decided"),
 }
 
 
@@ -254,8 +259,11 @@ def timing_figures(deals: list[dict], budget_ms: int) -> dict:
 
 def plays(game_id: str, level: str) -> bool:
     """Whether `level` plays `game_id`: the AI's levels play every game, a reference
-    player (bench/reference.py) the games it is written for."""
-    return level in LEVELS or (registry_id(game_id), level) in reference.PLAYERS
+    player (bench/reference.py) the games it is written for (some only the default
+    deal)."""
+    key = (registry_id(game_id), level)
+    return level in LEVELS or (key in reference.PLAYERS
+                               and game_id in reference.ONLY.get(key, (game_id,)))
 
 
 def run_pairing(pool: ProcessPoolExecutor, game_id: str, tested: str, other: str,

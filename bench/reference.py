@@ -9,6 +9,9 @@ non-trump card of a rank on the table while there is one, defend with the cheape
 that beats (the lowest of the attack's suit, else the lowest trump), and take when none
 does. It reads only its own hand and the table, as a player would.
 
+`expert` and `mcts` (two-player Durak, bench/reference_durak.py): the rule-based expert of
+durak-analysis and the determinized MCTS of a bachelor thesis, from their texts.
+
 `club` (Tarot, bench/reference_tarot.py): the bid by a published barème, the écart and the
 play by the conventions French club guides teach.
 
@@ -22,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bench.reference_durak import expert_durak, mcts_durak
 from bench.reference_ganjifa import highest_ganjifa, standard_ganjifa
 from bench.reference_tarot import club_tarot
 from rules.durak import RANK_OF, SUIT_OF
@@ -64,8 +68,13 @@ def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
 
 
 PLAYERS: dict[tuple[str, str], Callable[[Game, View, random.Random], Move]] = {
+    ("durak", "expert"): expert_durak,
     ("durak", "greedy"): greedy_durak,
+    ("durak", "mcts"): mcts_durak,
     ("ganjifa", "highest"): highest_ganjifa,
     ("ganjifa", "standard"): standard_ganjifa,
     ("tarot", "club"): club_tarot,
 }
+# The players written for the default deal only (bench/ai.py's game ids they play): the
+# expert and the thesis play two seats; the thesis's tree, no passing on either.
+ONLY = {("durak", "expert"): ("durak",), ("durak", "mcts"): ("durak",)}

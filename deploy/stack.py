@@ -18,6 +18,7 @@ import argparse
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 import signal
 import socket
@@ -67,10 +68,37 @@ class Limits(NamedTuple):
         return cls(**values)
 
 
+# The headers of every answer nginx gives itself (its error pages), as the service's.
+EDGE_HEADERS = "\n".join(f"            add_header {name} {value} always;" for name, value in (
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Request-ID", "$cardavia_request_id"),
+    ("Content-Language", "en"),
+    ("Access-Control-Allow-Origin", "$cardavia_allow_origin"),
+    ("Access-Control-Expose-Headers", '"X-Request-ID, Content-Language, Retry-After"'),
+    ("Vary", "$cardavia_vary")))
+
+
+def cors(setting: str | None) -> str:
+    """The maps of CARDAVIA_CORS_ORIGINS (comma-separated; any origin when unset or empty,
+    as service/cors.py reads it): the Access-Control-Allow-Origin of a request's Origin,
+    and the Vary a narrowed list asks for."""
+    listed = sorted({o.strip() for o in (setting or "").split(",") if o.strip()})
+    if not listed:
+        return ('    map $http_origin $cardavia_allow_origin { default "*"; }\n'
+                '    map $http_origin $cardavia_vary { default ""; }')
+    for origin in listed:
+        if not re.fullmatch(r"[A-Za-z0-9.:/\[\]_-]+", origin):
+            raise SystemExit(f"CARDAVIA_CORS_ORIGINS: {origin!r} is not an origin")
+    lines = "".join(f'        "{o}" $http_origin;\n' for o in listed)
+    return (f'    map $http_origin $cardavia_allow_origin {{\n        default "";\n{lines}    }}\n'
+            '    map $http_origin $cardavia_vary { default Origin; }')
+
+
 def render(listen: str, rules: list[str], ai: list[str], template: str | None = None,
            limits: Limits | None = None, brotli: bool | None = None) -> str:
     """nginx.conf with its placeholders filled: nginx's address, each pool's servers, the
-    per-client limits, and brotli where the module is there (`brotli` None: look)."""
+    per-client limits, the CORS origins, and brotli where the module is there (`brotli`
+    None: look). @EDGE_HEADERS@ stands in each location of nginx's own answers."""
     def servers(addresses: list[str]) -> str:
         if not addresses:
             raise ValueError("a pool needs at least one server")
@@ -89,12 +117,15 @@ def render(listen: str, rules: list[str], ai: list[str], template: str | None = 
         "@BURST@": str(limits.burst),
         "@MODULES@": f"load_module {BROTLI_MODULE};" if brotli else "",
         "@BROTLI@": BROTLI if brotli else "",
+        "@CORS@": cors(os.environ.get("CARDAVIA_CORS_ORIGINS")),
     }
     for placeholder, value in values.items():
         if text.count(placeholder) != 1:
             raise ValueError(f"the template must hold {placeholder} once")
         text = text.replace(placeholder, value)
-    return text
+    if "@EDGE_HEADERS@" not in text:
+        raise ValueError("the template must hold @EDGE_HEADERS@")
+    return text.replace("@EDGE_HEADERS@", EDGE_HEADERS)
 
 
 def nginx_binary() -> str:

@@ -80,9 +80,22 @@ def derived_problems(game: Game, state, phase=UNSET, to_act=UNSET, result=UNSET)
         problems.append(Problem("phase", "phase", {"now": now, "given": phase}))
     if to_act is not UNSET and to_act != acting:
         problems.append(Problem("to_act", "to_act", {"now": acting, "given": to_act}))
-    if result is not UNSET and result != settled:
+    if result is not UNSET and not same_json(result, settled):
         problems.append(Problem("result", "result"))
     return problems
+
+
+def same_json(given, derived) -> bool:
+    """Equal as JSON values: `false` is not `0`, as it is to Python (a whole float and its
+    int stay equal: JavaScript writes 45.0 as 45)."""
+    if given.__class__ is bool or derived.__class__ is bool:
+        return given is derived
+    if isinstance(given, dict) and isinstance(derived, dict):
+        return given.keys() == derived.keys() and all(
+            same_json(value, derived[key]) for key, value in given.items())
+    if isinstance(given, list | tuple) and isinstance(derived, list | tuple):
+        return len(given) == len(derived) and all(map(same_json, given, derived))
+    return given == derived
 
 
 class View(NamedTuple):

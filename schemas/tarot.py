@@ -7,7 +7,6 @@ from marshmallow import (
     ValidationError,
     fields,
     post_load,
-    pre_load,
     validate,
     validates_schema,
 )
@@ -26,7 +25,6 @@ from rules.tarot import (
     TarotState,
     score,
 )
-from rules.tarot.session import ANNULMENTS, Annulled
 from rules.tarot.sheet import sheet_problems
 from schemas.common import (
     BaseSchema,
@@ -155,12 +153,19 @@ class HalfPoints(fields.Field):
 
 
 class SheetPoignee(BaseSchema):
+    """A poignée shown: the camp that declared it, its level and, if the sheet says, the
+    seat that showed it (so that a session counts each player's own, T8)."""
+
     camp = one_of(*CAMP_NAMES, required=True)
     level = one_of(*POIGNEE_VALUES, required=True)
+    seat = seat_field(SEAT)
 
     @post_load
     def _pair(self, data, **kwargs):
-        return {"declared_by": data["camp"]}, data["level"]
+        label = {"declared_by": data["camp"]}
+        if "seat" in data:
+            label["seat"] = data["seat"]
+        return label, data["level"]
 
 
 class SheetChelem(BaseSchema):
@@ -198,6 +203,10 @@ class ScoreSheetSchema(BaseSchema):
             errors["partner"] = [f"No partner with {players} players."]
         if errors:
             raise ValidationError(errors)
+        shown = poignee_seat_problems(players, data["taker"], data.get("partner"),
+                                      data["poignees"])
+        if shown:
+            raise ValidationError(nested(shown))
         # A sheet that no deal produces (impossible points for the bouts, a chelem or petit
         # au bout the camp cannot have, poignées the table cannot show).
         partner = data.get("partner")
@@ -218,6 +227,28 @@ class ScoreSheetSchema(BaseSchema):
         data["chelem_announced"] = chelem["announced"]
         data["chelem_made_by"] = chelem["made_by"]
         return data
+
+
+def poignee_seat_problems(players: int, taker: int, partner: int | None,
+                          poignees) -> dict[str, list[str]]:
+    """T8: a seat that a sheet names for a poignée is one of the deal's, of the camp that
+    declared it, and shows one poignée at most."""
+    attack = {taker, taker if partner is None else partner}
+    seen: set[int] = set()
+    for i, (label, _) in enumerate(poignees):
+        seat = label.get("seat")
+        if seat is None:
+            continue
+        if seat >= players:
+            return {f"poignees.{i}.seat": [f"Must be between 0 and {players - 1}."]}
+        if (seat in attack) != (label["declared_by"] == "taker"):
+            camp = "the taker's camp" if seat in attack else "the defence"
+            return {f"poignees.{i}.seat": [f"Seat {seat} plays in {camp}, not in the camp "
+                                           "this poignée names."]}
+        if seat in seen:
+            return {f"poignees.{i}.seat": [f"Seat {seat} shows one poignée at most (T8)."]}
+        seen.add(seat)
+    return {}
 
 
 def nested(flat: dict[str, list[str]]) -> dict:
@@ -312,98 +343,6 @@ def dump_view(view: View) -> dict:
     out["chien"] = [HIDDEN] * chien
     out["ecart"] = out["ecart"] + [HIDDEN] * ecart
     return with_derived(out, GAME, view)
-
-
-# -- a session: an evening's score sheets (API.md "Additions") ------------------------------
-
-MAX_DEALS = 500  # far beyond an evening; bounds a request's work
-MAX_NAME = 40
-
-
-class AnnulledSheet(BaseSchema):
-    """T3: a deal with no score, everybody passed or a petit sec."""
-
-    annulled = one_of(*ANNULMENTS, required=True)
-    players = Bounded(LOW, HIGH)
-
-    @post_load
-    def _annulled(self, data, **kwargs):
-        return Annulled(data["annulled"]), data.get("players")
-
-
-class DealSheet(fields.Field):
-    """One deal of a session: a score sheet as `/settlement` takes it, its `players` the
-    session's unless given, or an annulled deal. Loads as (sheet, players given)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, dict):
-            raise ValidationError("Must be a score sheet (an object).")
-        if "annulled" in value:
-            return ANNULLED_SHEET.load(value)
-        return SCORE_SHEET.load(value), value.get("players")
-
-
-def session_count(body) -> int:
-    """The count a session's sheet without `players` takes: the session's, when its list
-    of names can be one; else the default (the names' own error is reported)."""
-    names = body.get("players") if isinstance(body, dict) else None
-    if isinstance(names, list) and LOW <= len(names) <= HIGH:
-        return len(names)
-    return PLAYERS
-
-
-class PlayerName(fields.Field):
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
-            raise ValidationError(f"A name is a non-empty string of at most {MAX_NAME} "
-                                  "characters.")
-        return value
-
-
-class SessionSchema(BaseSchema):
-    """`POST /v1/games/tarot/session`: the players' names, the deals' sheets in order, the
-    first deal's dealer."""
-
-    players = ListOf(PlayerName(), HIGH, required=True)  # T18: 3 to 5 seats
-    deals = ListOf(DealSheet(), MAX_DEALS, required=True)
-    dealer = seat_field(SEAT, load_default=0)
-
-    @pre_load
-    def _count_of_the_sheets(self, data, **kwargs):
-        """A sheet without `players` is of the session's count."""
-        deals = data.get("deals") if isinstance(data, dict) else None
-        if isinstance(deals, list) and len(deals) <= MAX_DEALS:
-            count = session_count(data)
-            data = {**data, "deals": [
-                {**d, "players": count} if isinstance(d, dict) and "players" not in d
-                and "annulled" not in d else d for d in deals]}
-        return data
-
-    @validates_schema(skip_on_field_errors=True)
-    def _one_table(self, data, **kwargs):
-        players = len(data["players"])
-        errors: dict = {}
-        if players < LOW:
-            raise ValidationError({"players": [f"A session seats {LOW} to {HIGH} players."]})
-        if len(set(data["players"])) != players:
-            errors["players"] = ["The players' names must differ."]
-        if data["dealer"] >= players:
-            errors["dealer"] = [f"Must be between 0 and {players - 1}."]
-        for i, (_, given) in enumerate(data["deals"]):
-            if given is not None and given != players:
-                errors.setdefault("deals", {})[i] = {"players": [
-                    f"The session seats {players} players."]}
-        if errors:
-            raise ValidationError(errors)
-
-    @post_load
-    def _sheets(self, data, **kwargs):
-        data["deals"] = [sheet for sheet, _ in data["deals"]]
-        return data
-
-
-ANNULLED_SHEET = AnnulledSheet()
-SESSION = SessionSchema()
 
 
 def score_sheet(sheet: dict) -> dict:

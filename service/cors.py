@@ -16,7 +16,7 @@ from __future__ import annotations
 from service.edge import HEADER
 
 # What a page may read of an answer besides the CORS-safelisted headers.
-EXPOSED = f"{HEADER}, Content-Language"
+EXPOSED = f"{HEADER}, Content-Language, Retry-After"  # Retry-After: a 503, a 429
 METHODS = "GET, HEAD, POST, OPTIONS"  # every method a path of the service answers
 PREFLIGHT_MAX_AGE = "600"  # seconds a browser may reuse a preflight's answer
 

@@ -10,11 +10,10 @@ A text that a catalogue lacks is answered in English, and `Content-Language` say
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import orjson
-from werkzeug.datastructures import Accept
-from werkzeug.http import parse_accept_header
 
 from rules.game import Problem
 from rules.reasons import Reason
@@ -34,53 +33,69 @@ EN = CATALOGUES[DEFAULT]
 
 # -- negotiation (RFC 9110 §12.5.4, ranges matched as RFC 4647 lookup) -----------------------
 
-
-class Ranges(Accept):
-    """An `Accept-Language` value as werkzeug parses it (q-values, `*`, an invalid q
-    skipped), matched on primary subtags: `hu-HU` or `hu-HU;level=1` is a range for `hu`.
-    A range naming the language exactly comes first (werkzeug keeps each list sorted by
-    specificity, then quality), so it decides for its language over a longer one:
-    `hu;q=0, hu-HU` excludes Hungarian. (werkzeug's LanguageAccept matches whole tags
-    first and primary subtags only as a fallback, so `fa-IR;q=0.8, en;q=0.7` would be
-    English.)"""
-
-    def _specificity(self, value: str) -> tuple[bool, ...]:
-        return value != "*", _primary(value) == value.lower()
-
-    def _value_matches(self, value: str, item: str) -> bool:
-        return item == "*" or _primary(item) == value
-
-
-def _primary(item: str) -> str:
-    return item.split(";", 1)[0].split("-", 1)[0].strip().lower()
-
-
-_negotiated: dict[str | None, str] = {}
-_CACHE_LIMIT = 512  # a client population sends few distinct headers; bound a hostile one
+# Only so much of a header is read: a browser names a few languages (Chrome and Firefox
+# send a user's list, each range some 10 bytes), and every header is different to a client
+# that means harm, so no cache spares a long one its parse.
+MAX_RANGES = 16
+MAX_HEADER = 256
+_Q = re.compile(r"-?\d+(\.\d+)?", re.ASCII)  # RFC 9110's qvalue, as werkzeug reads it
 
 
 def negotiate(header: str | None) -> str:
     """The language to answer in for an `Accept-Language` value: the supported language of
-    highest quality, the earlier range winning ties; English when none is acceptable."""
-    lang = _negotiated.get(header)
-    if lang is None:
-        lang = _negotiate(header)
-        if len(_negotiated) >= _CACHE_LIMIT:
-            _negotiated.clear()
-        _negotiated[header] = lang
-    return lang
+    highest quality, the earlier range winning ties; English when none is acceptable. Its
+    first MAX_RANGES ranges within MAX_HEADER characters are read, no more.
+
+    Ranges are matched on primary subtags (`hu-HU;level=1` is a range for `hu`), an invalid
+    q skipped, and a range naming the language exactly decides for it over a longer one
+    (`hu;q=0, hu-HU` excludes Hungarian), then by quality, then `*`."""
+    ranges = _ranges(header) if header else []
+    best, best_rank = DEFAULT, (0.0, False, False)
+    for lang in _offered(ranges):
+        for exact, not_any, q, primary in ranges:
+            if primary == lang or not not_any:  # the most specific range for lang
+                if q > 0 and (q, not_any, exact) > best_rank:
+                    best, best_rank = lang, (q, not_any, exact)
+                break
+    return best
 
 
-def _negotiate(header: str | None) -> str:
-    ranges = parse_accept_header(header, Ranges)
-    # werkzeug's best_match gives a tie to the earlier of the languages it is offered: offer
-    # them in the order the client named them (a sorted list keeps the header's order
-    # among equals), the ones only `*` accepts after, English first among those.
+def _ranges(header: str) -> list[tuple[bool, bool, float, str]]:
+    """(exact, not `*`, q, primary subtag) of each range read, the most specific first,
+    then by quality; the header's order among equals."""
+    pieces = header[:MAX_HEADER].split(",", MAX_RANGES)[:MAX_RANGES]
+    if len(header) > MAX_HEADER and len(pieces) < MAX_RANGES:
+        pieces.pop()  # cut inside: its tag may be a part of another
+    out = []
+    for piece in pieces:
+        tag, *params = piece.split(";")
+        tag = tag.strip(" \t").lower()
+        q = 1.0
+        extra = False
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip(" \t").lower() != "q":
+                extra = True
+                continue
+            value = value.strip(" \t")
+            if _Q.fullmatch(value) is None or not 0 <= float(value) <= 1:
+                break
+            q = float(value)
+        else:
+            if tag:
+                primary = tag.split("-", 1)[0]
+                out.append((primary == tag and not extra, tag != "*" or extra, q, primary))
+    out.sort(key=lambda r: (r[1], r[0], r[2]), reverse=True)  # stable: ties keep order
+    return out
+
+
+def _offered(ranges: list[tuple[bool, bool, float, str]]) -> list[str]:
+    """The supported languages in the order the ranges name them, the ones only `*` accepts
+    after, English first among those: of two of equal quality the earlier wins."""
     named: dict[str, int] = {}
-    for value, _ in ranges:
-        named.setdefault(_primary(value), len(named))
-    offered = sorted(LANGUAGES, key=lambda lang: named.get(lang, len(named)))
-    return ranges.best_match(offered, default=DEFAULT)
+    for _, _, _, primary in ranges:
+        named.setdefault(primary, len(named))
+    return sorted(LANGUAGES, key=lambda lang: named.get(lang, len(named)))
 
 
 # -- the request's language ------------------------------------------------------------------

@@ -3,17 +3,23 @@ answered as JSON or, with `Accept: text/csv`, as a CSV file (API.md "Additions")
 
 from __future__ import annotations
 
-import csv
-import io
+from urllib.parse import parse_qs
 
 from flask import Blueprint, Response, request
 
 from rules.tarot.session import session as run_session
-from schemas.tarot import SESSION
+from schemas.common import error
+from schemas.tarot_session import SESSION
+from service import call, i18n
 from service.api import body, json_response
+from service.problems import ProblemError
+from service.sheet_csv import DIALECTS, session_csv
 
 sessions = Blueprint("sessions", __name__)
 CSV = "text/csv"
+# Where a spreadsheet writes 40,5 it separates cells with ";" (French, Russian, Ukrainian,
+# Hungarian Excel and LibreOffice): those languages get that file unless `dialect` says.
+SEMICOLON_LANGUAGES = frozenset(("fr", "ru", "uk", "hu"))
 
 
 @sessions.post("/v1/games/tarot/session")
@@ -21,38 +27,26 @@ def tarot_session():
     data = body(SESSION)
     answer = run_session(data["players"], data["deals"], data["dealer"])
     if request.accept_mimetypes.best_match(["application/json", CSV]) == CSV:
-        response = Response(session_csv(answer), mimetype=CSV)
+        dialect = chosen_dialect()
+        response = Response(session_csv(answer, DIALECTS[dialect]),
+                            content_type=f"{CSV}; charset=utf-8; header=present")
         response.headers["Content-Disposition"] = 'attachment; filename="tarot-session.csv"'
+        response.vary.add("Accept-Language")
     else:
         response = Response(*json_response(answer))
     response.vary.add("Accept")
     return response
 
 
-def cell(text: str) -> str:
-    """A name as a spreadsheet cell: one that starts as a formula would is quoted with an
-    apostrophe, so that opening the file never runs what a player typed as a name."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def session_csv(answer: dict) -> str:
-    """One row a deal: its index, dealer, taker, partner (names), contract, bouts, points,
-    made, then each player's score for the deal and each one's running total, and last the
-    annulment (T3) of a deal with no score."""
-    names = answer["players"]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["index", "dealer", "taker", "partner", "contract", "bouts", "points",
-                     "made", *(cell(f"score {n}") for n in names),
-                     *(cell(f"total {n}") for n in names), "annulled"])
-    for i, deal in enumerate(answer["deals"]):
-        s = deal["settlement"]
-        if "annulled" in s:
-            played = ["", "", "", "", "", ""]
-        else:
-            partner = s.get("partner")
-            played = [cell(names[s["taker"]]), "" if partner is None else cell(names[partner]),
-                      s["contract"], s["bouts"], s["points"], "true" if s["made"] else "false"]
-        writer.writerow([i, cell(names[deal["dealer"]]), *played, *s["scores"],
-                         *deal["totals"], s.get("annulled", "")])
-    return out.getvalue()
+def chosen_dialect() -> str:
+    """`?dialect=comma` (RFC 4180) or `semicolon` (what a French spreadsheet opens); without
+    it, the file of the language `Accept-Language` chooses."""
+    asked = parse_qs(call.environ().get("QUERY_STRING", ""), keep_blank_values=True)
+    if "dialect" not in asked:
+        return "semicolon" if i18n.language() in SEMICOLON_LANGUAGES else "comma"
+    dialect = asked["dialect"][0]
+    if dialect not in DIALECTS:
+        choices = " or ".join(DIALECTS)
+        raise ProblemError(400, "http-error", "Bad Request", f"`dialect` is {choices}.",
+                           [error("dialect", f"Must be {choices}.")])
+    return dialect

@@ -53,6 +53,14 @@ def test_one_deal_per_game(game_id):
         **deal, "cpu_s": pytest.approx(deal["cpu_s"], abs=10)}
 
 
+def test_outside_durak_players_sit_only_at_the_deals_they_are_written_for():
+    assert ai.plays("durak", "mcts") and ai.plays("durak", "expert")
+    assert not ai.plays("durak3", "mcts") and not ai.plays("durak4t", "expert")
+    assert ai.plays("durak3", "greedy") and ai.plays("durak3", "basic")
+    deal = ai.play_deal("durak", 3, "basic", "expert", 200)
+    assert ai.durak_figures([deal])["deals"] == 1
+
+
 def test_strong_timings_shape():
     deal = ai.play_deal("durak", 0, "strong", "basic", 5)
     strong = deal["strong"]

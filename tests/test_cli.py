@@ -129,7 +129,7 @@ def test_score_of_a_session_file_prints_every_deal_and_the_totals(server, tmp_pa
     assert f"Next dealer: {session['players'][raw['next_dealer']]}" in lines
     assert any(line.startswith("Eun: 1 taken, 0 made, 1 failed") for line in lines)
     piped = run(server, "score", "-", "--csv", stdin=json.dumps(session))
-    assert piped.returncode == 0 and piped.stdout.startswith("index,dealer,taker,partner,")
+    assert piped.returncode == 0 and piped.stdout.startswith("deal,dealer,taker,partner,")
     assert len(piped.stdout.splitlines()) == 1 + len(session["deals"])
     session["deals"][2]["points"] = 3  # one bout and 3 points: no deal gives that
     path.write_text(json.dumps(session))

@@ -129,7 +129,9 @@ def test_a_tarot_session_as_json_and_as_csv(client):
     assert evening["totals"] == evening["deals"][-1]["totals"] == [-58, 116, -58]
     assert [row["taken"] for row in evening["statistics"]] == [0, 1, 0]
     table = client.tarot_session_csv(players, deals, dealer=2)
-    assert table.splitlines()[1].startswith("0,Chloé,Bruno,,garde,2,45,true,-58,116,-58")
+    assert table.splitlines()[1].startswith("1,Chloé,Bruno,,garde,2,45,true,,,,,-58,116,-58")
+    french = client.tarot_session_csv(players, deals, dealer=2, dialect="semicolon")
+    assert french.startswith("\ufeffdeal;dealer;") and "\r\n1;Chloé;Bruno;;garde;" in french
     with pytest.raises(ProblemError) as refused:
         client.tarot_session(players, [{"contract": "garde", "bouts": 3, "points": 5}])
     assert [e["field"] for e in refused.value.problem["errors"]] == ["deals.0.points"]

@@ -10,7 +10,7 @@ from service.app import TestingConfig, create_app
 from service.cors import origins
 
 PAGE = "https://table.example"
-EXPOSED = {"x-request-id", "content-language"}
+EXPOSED = {"x-request-id", "content-language", "retry-after"}
 
 
 def exposed(headers) -> set[str]:

@@ -7,17 +7,23 @@ and connections that never finish their headers, more than the old table held, l
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import random
+import re
+import signal
 import socket
+import subprocess
 import tempfile
 import threading
+import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 import requests
 
-from deploy.stack import BROTLI_MODULE, Limits, Stack
+from deploy.stack import BROTLI_MODULE, Limits, Stack, free_port, nginx_command, stop
 from rules.ai import complete
 from schemas.registry import GAMES
 from tests.support.servers import session_from
@@ -73,12 +79,33 @@ def length(out: bytes) -> int:
     ("headers too long", b"GET / HTTP/1.1\r\nHost: x\r\n"
      + b"".join(b"X-%d: %s\r\n" % (i, b"a" * 100) for i in range(200)) + b"\r\n", 431,
      "request-too-large"),
+    ("body too large", b"POST /v1/games/durak/move HTTP/1.1\r\nHost: x\r\n"
+     b"Content-Length: 2000000\r\n\r\n", 413, "body-too-large"),
+    ("unknown coding", b"POST /v1/games/durak/move HTTP/1.1\r\nHost: x\r\n"
+     b"Transfer-Encoding: gzip\r\n\r\n", 501, "http-error"),
 ])
 def test_what_nginx_answers_itself_is_a_problem(stack, name, request_bytes, status, slug):
+    """…with what the service's answers carry (issue 40.7): nosniff, a request id, and
+    CORS exposing Retry-After, so that a page can read why and when to come back."""
     got, headers, body = exchange(stack, request_bytes)
     assert got == status, (name, got, body[:200])
     assert headers["content-type"] == PROBLEM, (name, body[:200])
     assert f'"type":"/problems/{slug}"'.encode() in body and b"<html" not in body
+    assert headers["x-content-type-options"] == "nosniff"
+    assert re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"]), headers
+    assert headers["access-control-allow-origin"] == "*"
+    exposed = {h.strip().lower() for h in headers["access-control-expose-headers"].split(",")}
+    assert {"x-request-id", "content-language", "retry-after"} <= exposed
+    assert headers["content-language"] == "en"
+
+
+def test_nginx_answers_with_the_clients_request_id_as_the_service_does(stack):
+    given = b"X-Request-ID: trace-1.2:3\r\n"
+    got, headers, _ = exchange(stack, b"TRACE / HTTP/1.1\r\nHost: x\r\n" + given + b"\r\n")
+    assert (got, headers["x-request-id"]) == (405, "trace-1.2:3")
+    got, headers, _ = exchange(stack, b"TRACE / HTTP/1.1\r\nHost: x\r\nX-Request-ID: "
+                               b"<script>\r\n\r\n")
+    assert got == 405 and re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"])
 
 
 def test_what_nginx_lets_through_is_answered_by_the_service_not_gunicorn(stack):
@@ -153,6 +180,7 @@ def test_one_address_past_its_limits_is_turned_away_and_another_is_served(stack)
                 if r.status_code == 429:
                     assert r.headers["Content-Type"] == PROBLEM
                     assert r.headers["Retry-After"] == "1"
+                    assert "Retry-After" in r.headers["Access-Control-Expose-Headers"]
                     assert r.json()["type"] == "/problems/too-many-requests"
 
     threads = [threading.Thread(target=flood) for _ in range(8)]
@@ -184,3 +212,43 @@ def test_connections_that_never_finish_their_headers_shut_nobody_out(stack):
     finally:
         for s in socks:
             s.close()
+
+
+def test_nginx_names_only_a_listed_origin_when_cors_origins_narrows_them(monkeypatch):
+    """CARDAVIA_CORS_ORIGINS reaches nginx's own answers as it does the service's: the
+    Origin when listed, none otherwise, and Vary: Origin either way."""
+    monkeypatch.setenv("CARDAVIA_CORS_ORIGINS", "https://table.example, http://b.example:81")
+    port = free_port()
+    with tempfile.TemporaryDirectory() as prefix:
+        # nginx alone: its own answers need no pool behind it
+        command = nginx_command(Path(prefix), f"127.0.0.1:{port}", ["127.0.0.1:9"],
+                                ["127.0.0.1:9"])
+        proc = subprocess.Popen(command, stderr=subprocess.DEVNULL)
+        try:
+            wait_for_port(port, proc)
+            answers = {}
+            for origin in ("https://table.example", "http://b.example:81",
+                           "https://elsewhere.example", None):
+                sent = b"" if origin is None else b"Origin: %s\r\n" % origin.encode()
+                with socket.create_connection(("127.0.0.1", port), timeout=10) as c:
+                    c.sendall(b"TRACE / HTTP/1.1\r\nHost: x\r\n" + sent + b"\r\n")
+                    head = c.recv(65536).partition(b"\r\n\r\n")[0].decode("latin-1")
+                lines = head.split("\r\n")
+                headers = {k.lower(): v.strip() for k, _, v in
+                           (line.partition(":") for line in lines[1:])}
+                assert lines[0].split()[1] == "405" and headers["vary"] == "Origin"
+                answers[origin] = headers.get("access-control-allow-origin")
+        finally:
+            stop(proc, signal.SIGQUIT)
+    assert answers == {"https://table.example": "https://table.example",
+                       "http://b.example:81": "http://b.example:81",
+                       "https://elsewhere.example": None, None: None}
+
+
+def wait_for_port(port: int, proc: subprocess.Popen) -> None:
+    for _ in range(200):
+        assert proc.poll() is None, "nginx exited"
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return
+        time.sleep(0.05)
+    raise AssertionError("nginx did not listen")

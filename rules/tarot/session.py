@@ -56,16 +56,26 @@ def camp_of(settlement: dict, seat: int) -> str:
     return "taker" if seat in attack_seats(settlement) else "defense"
 
 
+def shown_by(settlement: dict, poignee: dict) -> int | None:
+    """The seat that showed a poignée: the one the settlement names (a played deal always
+    does, a sheet may), else the taker when the camp that declared it is the taker alone."""
+    if "seat" in poignee:
+        return poignee["seat"]
+    if poignee.get("declared_by") == "taker" and _partner(settlement) is None:
+        return settlement["taker"]
+    return None
+
+
 def statistics(names: Sequence[str], settlements: Iterable[dict]) -> list[dict]:
     """Each player's figures over the evening. A score sheet names camps, not seats, for the
     bonuses: a petit au bout, a poignée or a chelem counts for every player of the camp
     that the sheet credits with it (the camp that won the Petit, declared the poignée,
-    made the chelem)."""
+    made the chelem). `poignees_shown` counts a player's own poignées (`shown_by`)."""
     players = len(names)
     rows: list[dict[str, Any]] = [{"player": name, "score": 0, "taken": 0, "made": 0, "failed": 0,
              "contracts": {c: {"taken": 0, "made": 0, "failed": 0} for c in CONTRACTS},
              "mean_points_as_taker": None, "petits_au_bout": 0, "poignees": 0,
-             "chelems": 0} for name in names]
+             "poignees_shown": 0, "chelems": 0} for name in names]
     points: list[list[float]] = [[] for _ in range(players)]
     for s in settlements:
         for seat, row in enumerate(rows):
@@ -78,6 +88,10 @@ def statistics(names: Sequence[str], settlements: Iterable[dict]) -> list[dict]:
             where["taken"] += 1
             where[outcome] += 1
         points[s["taker"]].append(s["points"])
+        for p in s["poignees"]:
+            shower = shown_by(s, p)
+            if shower is not None:
+                rows[shower]["poignees_shown"] += 1
         for seat, row in enumerate(rows):
             camp = camp_of(s, seat)
             if s["petit_au_bout"] is not None and s["petit_au_bout"]["camp"] == camp:

@@ -222,10 +222,13 @@ class Client:
 
     @_answer
     def tarot_session_csv(self, players: list[str], deals: list[dict[str, Any]], *,
-                    dealer: int | None = None) -> str:
-        """The same session as a CSV file's text (`Accept: text/csv`): one row a deal."""
+                          dealer: int | None = None, dialect: str | None = None) -> str:
+        """The same session as a CSV file's text (`Accept: text/csv`): one row a deal.
+        `dialect`: "comma" or "semicolon" (a French spreadsheet's, beginning with a byte
+        order mark); by default the one of the client's language."""
         body = _without_none(players=players, deals=deals, dealer=dealer)
-        return self._send("POST", "/v1/games/tarot/session", body,
+        path = "/v1/games/tarot/session" + (f"?dialect={dialect}" if dialect else "")
+        return self._send("POST", path, body,
                           headers={"Accept": "text/csv"}).content.decode("utf-8")
 
     @_answer
