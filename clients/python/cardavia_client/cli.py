@@ -5,10 +5,11 @@
     cardavia move dealt.json attack 6S
     cardavia render dealt.json --seat 1
     cardavia score --contract garde --taker 1 --bouts 2 --points 45
-    cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
+    cardavia --lang fr score --players 5 --partner none --contract prise --bouts 1 --points 52
     cardavia score evening.json
     cardavia play durak
     cardavia play durak --players 4 --transfer --throw-in neighbours --cards 52
+    cardavia --lang ru play durak --transfer --indices russian
     cardavia replay durak-record.json
     cardavia match durak --seats strong,basic --deals 100 --budget 200
 
@@ -21,7 +22,9 @@ A move is written as its action and what goes with it, the way `moves` lists the
 `attack 8S`, `take`, `bid garde`, `discard 9D 1C 2C 6C 7C CC`, `chelem no`, `play RRAM`.
 At the `play` prompt a move's number in the list, or just its card or contract, will do.
 Labels (`score`'s sheet, the table) are in `--lang`'s language, as the service's table
-page says them.
+page says them. With `--indices` a Durak table letters its courts as your own cards do
+(`russian` В Д К Т, `french` V D R A, `english` J Q K A) and writes each card as its corner
+reads, `Д♠`; at the `play` prompt a card is then typed either way.
 """
 
 from __future__ import annotations
@@ -68,18 +71,19 @@ class UsageError(Exception):
 # -- moves as text ---------------------------------------------------------------------------
 
 
-def notation(move: Move) -> str:
-    """A move as text: `attack 8S`, `bid garde`, `chelem no`; a template as what it asks."""
+def notation(move: Move, write: Any = str) -> str:
+    """A move as text: `attack 8S`, `bid garde`, `chelem no`; a template as what it asks.
+    `write`: a card's code as the reader reads it (`Indices`)."""
     if "count" in move:
         text = f"{move['action']} {move['count']} cards"
         if move["must_include"]:
-            text += f": all of {' '.join(move['must_include'])}, and"
-        return text + f" from {' '.join(move['choose_from'])}"
+            text += f": all of {' '.join(map(write, move['must_include']))}, and"
+        return text + f" from {' '.join(map(write, move['choose_from']))}"
     words = [move["action"]]
     if "card" in move:
-        words.append(move["card"])
+        words.append(write(move["card"]))
     if "cards" in move:
-        words += move["cards"]
+        words += map(write, move["cards"])
     if "contract" in move:
         words.append(move["contract"])
     if "announce" in move:
@@ -135,6 +139,26 @@ def parse_move(text: str, seat: int, game: str | None = None) -> Move:
     elif rest:
         raise UsageError(f"'{action}' takes nothing after it")
     return move
+
+
+class Indices:
+    """A game's cards written as their corners read in one convention of GameInfo's
+    `indices` ("Д♠" for QS in `russian`), and read back from either form."""
+
+    MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}  # the four French suits' signs
+
+    def __init__(self, info: dict[str, Any], convention: str):
+        letters = info["indices"][convention]
+        self.written = {c["code"]: letters.get(c["rank"], c["rank"]) + self.MARKS[c["suit"]]
+                        for c in info["cards"]}
+        self.codes = {text.upper(): code for code, text in self.written.items()}
+
+    def __call__(self, code: str) -> str:
+        return self.written.get(code, code)
+
+    def read(self, text: str) -> str:
+        """`text` with every card written as a corner reads turned into its code."""
+        return " ".join(self.codes.get(word.upper(), word) for word in text.split())
 
 
 def choose(text: str, listed: list[Move], seat: int, game: str | None = None) -> Move:
@@ -534,7 +558,9 @@ def score_sheet(s: dict[str, Any], words: Words | None = None) -> str:
 
 def cmd_render(client: Client, args: argparse.Namespace) -> int:
     state = read_state(args.state)
-    text = client.render(state["game"], state, seat=args.seat, format=args.format)
+    with in_flags(indices="--indices"):
+        text = client.render(state["game"], state, seat=args.seat, format=args.format,
+                             indices=args.indices)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
 
@@ -562,6 +588,13 @@ class TerminalPlay:
         self.deal = {"seed": args.seed, **options} if args.seed is not None else \
             {"deck": dealt.deck, **options}
         self.state = dealt.state
+        self.indices = args.indices
+        self.write: Any = str  # a card as the player reads it
+        if self.indices is not None:
+            info = client.game(self.game, cards=args.cards)
+            if self.indices not in info.get("indices", {}):
+                raise UsageError(f"--indices: {self.game} offers no choice of indices")
+            self.write = Indices(dict(info), self.indices)
         self.moves: list[Move] = []
         players = len(self.state["hands"])
         if not 0 <= self.seat < players:
@@ -611,7 +644,8 @@ class TerminalPlay:
             assert result.state is not None
             self.state = result.state
         # The whole table face up, with the settlement.
-        print(self.client.render(self.game, self.state, format="text").rstrip("\n"))
+        print(self.client.render(self.game, self.state, format="text",
+                                 indices=self.indices).rstrip("\n"))
         print("The deal is over.")
         self.write_record()
         return 0
@@ -622,15 +656,15 @@ class TerminalPlay:
         event that follows, `trumps_shown`)."""
         if self.game == "tarot" and move["action"] == "discard" and move["seat"] != self.seat:
             return f"discard {len(move['cards'])} cards, face down"
-        return notation(move)
+        return notation(move, self.write)
 
     def ask(self, listed: list[Move], redraw: bool = True) -> Move | None:
         """The player's move, asked until one is given; None when the player stops. The
         table and the moves are drawn first, unless the player is asked again after a move
         the service refused (`redraw` False): '?' lists the moves."""
         if redraw:
-            print(self.client.render(self.game, self.state, seat=self.seat, format="text"
-                                     ).rstrip("\n"))
+            print(self.client.render(self.game, self.state, seat=self.seat, format="text",
+                                     indices=self.indices).rstrip("\n"))
             self.show(listed)
         while True:
             try:
@@ -643,15 +677,16 @@ class TerminalPlay:
             if text.strip() in ("?", ""):
                 self.show(listed)
                 continue
+            if isinstance(self.write, Indices):
+                text = self.write.read(text)
             try:
                 return choose(text, listed, self.seat, self.game)
             except UsageError as e:
                 print(fit(str(e), "  ", "    "))
 
-    @staticmethod
-    def show(listed: list[Move]) -> None:
+    def show(self, listed: list[Move]) -> None:
         for i, m in enumerate(listed, 1):
-            print(fit(notation(m), f"  {i:>2}. ", "      "))
+            print(fit(notation(m, self.write), f"  {i:>2}. ", "      "))
 
     def write_record(self) -> None:
         if not self.moves:
@@ -749,7 +784,8 @@ def parser() -> argparse.ArgumentParser:
                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--url", default=os.environ.get("CARDAVIA_URL", DEFAULT_URL),
                    help="the service (default: $CARDAVIA_URL, else %(default)s)")
-    p.add_argument("--lang", help="Accept-Language for messages and pictures, e.g. hu")
+    p.add_argument("--lang", help="Accept-Language for messages and pictures: en, fr, hi, "
+                   "hu, fa, ru or uk")
     p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
@@ -760,6 +796,11 @@ def parser() -> argparse.ArgumentParser:
                            f"{g.capitalize()} {lo}" + (f"-{hi}" if hi > lo else "")
                            for g, (lo, hi) in PLAYERS.items()))
         variant_flags(q)
+
+    def indices_flag(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--indices", choices=("english", "french", "russian"),
+                       help="Durak: the letters of the courts and aces as your cards print "
+                       "them (J Q K A, V D R A, В Д К Т); cards are then written so, Д♠")
 
     def variant_flags(q: argparse.ArgumentParser) -> None:
         """A deal's options besides its shuffle and its count of players."""
@@ -822,6 +863,7 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("state", help="a JSON file holding a state; - for stdin")
     q.add_argument("--seat", type=int, help="as this seat sees it (default: all face up)")
     q.add_argument("--format", choices=("text", "svg"), default="text")
+    indices_flag(q)
     q.set_defaults(run=cmd_render)
 
     q = sub.add_parser("play", help="play a deal against the AI in the terminal")
@@ -832,6 +874,7 @@ def parser() -> argparse.ArgumentParser:
                    help="the AI's level (default strong)")
     q.add_argument("--record", default=None, help="where to write the game record, a file "
                    "that does not exist (default GAME-record.json, numbered if taken)")
+    indices_flag(q)
     q.set_defaults(run=cmd_play)
 
     q = sub.add_parser("match", help="seeded deals between AI levels and bots, with each "

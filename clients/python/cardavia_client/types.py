@@ -46,7 +46,8 @@ class GameRecord(TypedDict):
 
 class GameInfo(TypedDict, total=False):
     """A game: `id`, `name`, `players`, `summary`, `deck` and its rule ids; `cards` (every
-    card with its code, suit, rank, name and label) when asked for one game."""
+    card with its code, suit, rank, name and label) when asked for one game; `indices`
+    (Durak's), the letters each convention prints on the courts and aces, by rank."""
 
     id: str
     name: str
@@ -55,6 +56,7 @@ class GameInfo(TypedDict, total=False):
     deck: dict[str, Any]
     rules: list[str]
     cards: list[dict[str, Any]]
+    indices: dict[str, dict[str, str]]
 
 
 @dataclass(frozen=True)
