@@ -9,6 +9,7 @@ import re
 import string
 from pathlib import Path
 
+import orjson
 import pytest
 import requests
 from hypothesis import given, settings
@@ -134,6 +135,58 @@ def test_every_card_is_named_in_the_language_itself():
                 assert not [n for n in names if cyrillic.search(n)], (lang, game)
             if lang not in ("en", "fr", "hu"):
                 assert not [n for n in names if latin.search(n)], (lang, game)
+
+
+# -- each language in its players' words (the reviews of service/static/table/locales/README.md)
+
+
+def every_text(lang: str) -> dict[str, str]:
+    """Every text of a language: the service's catalogue, its rule texts and problem pages,
+    and the table page's words (each counted form), by where it stands."""
+    out = {f"service {k}": v for k, v in CATALOGUES[lang].items()}
+    root = Path(i18n.LOCALES)
+    for kind in ("rules", "problems"):
+        for key, entry in orjson.loads((root / kind / f"{lang}.json").read_bytes()).items():
+            out |= {f"{kind} {key}.{part}": text for part, text in entry.items()}
+    table = orjson.loads((root.parent / "static" / "table" / "locales" / f"{lang}.json")
+                         .read_bytes())
+    for key, entry in table.items():
+        forms = entry if isinstance(entry, dict) else {"": entry}
+        out |= {f"table {key}{'.' + form if form else ''}": text for form, text in forms.items()}
+    return out
+
+
+@pytest.mark.parametrize(("lang", "wrong"), [
+    ("hi", "सौदा|सौदे"),  # a bargain: a deal of cards is a बाज़ी
+    ("uk", "[Рр]анг"),  # a card's rank is its гідність
+    ("ru", "[Рр]анг"),  # its достоинство
+])
+def test_a_deal_and_a_rank_in_the_card_players_own_words(lang, wrong):
+    said = {where: text for where, text in every_text(lang).items() if re.search(wrong, text)}
+    assert said == {}
+
+
+TAROT_TERMS = re.compile(r"\b(?:chien|écart|poignée|chelem|excuse|garde|prise|bouts?|petit)\b",
+                         re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ["fa", "hi", "ru", "uk"])
+def test_tarot_terms_are_written_in_the_languages_own_script(lang):
+    """Persian, Hindi, Russian and Ukrainian write Tarot's French terms in their own
+    script (or with their own card words), a French spelling at most as a gloss in
+    brackets: a Latin word mid-sentence is foreign there, and breaks a right-to-left line."""
+    unglossed = {where: text for where, text in every_text(lang).items()
+                 if TAROT_TERMS.search(re.sub(r"\([^)]*\)|\{\w+\}", "", text))}
+    assert unglossed == {}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_service_and_the_table_name_the_contracts_alike(lang):
+    table = orjson.loads((Path(i18n.LOCALES).parent / "static" / "table" / "locales" /
+                          f"{lang}.json").read_bytes())
+    for key in ("contract.prise", "contract.garde", "contract.garde_sans",
+                "contract.garde_contre", "phase.chelem"):
+        assert CATALOGUES[lang][key] == table[key].lower(), (lang, key)
 
 
 # -- why-clauses: every reason a poignée or a Dukal is not one, in every language --------------
@@ -393,7 +446,7 @@ def test_persian_reason_with_translated_details(client):
     r = client.post("/v1/games/tarot/move", headers=FA, json={"state": state, "move": {
         "seat": state["to_act"], "action": "bid", "contract": "garde"}})
     assert r.json["reason"]["code"] == "bid_too_low"
-    assert r.json["reason"]["message"] == "پیشنهاد باید بالاتر از garde sans باشد."
+    assert r.json["reason"]["message"] == "پیشنهاد باید بالاتر از گارد سان باشد."
     assert r.headers["Content-Language"] == "fa"
 
 
