@@ -14,12 +14,12 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.conftest import ROOT
+from rules.texts import catalogue
 from tests.support.records import record
 
 pytestmark = pytest.mark.http
 CARDAVIA = str(Path(sys.executable).with_name("cardavia"))
-SESSIONS = ROOT / ".pytest_cache" / "terminal"  # what a player saw, to look at
+SESSIONS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "terminal"  # to look at
 
 
 def run(server: str, *args: str, stdin: str | None = None, url_flag: bool = False):
@@ -363,8 +363,7 @@ def test_score_in_persian_and_five_players_without_a_partner(server):
              "--points", "52")
     fa = run(server, "--lang", "fa", *sheet, "--partner", "none")
     assert fa.returncode == 0, fa.stderr
-    words = json.loads((ROOT / "service" / "static" / "table" / "locales" / "fa.json")
-                       .read_text())
+    words = catalogue("fa", "table")
     lines = fa.stdout.splitlines()
     assert lines[0].startswith(words["end.tarot.contract"])
     assert words["end.tarot.per_defender"] in fa.stdout and "Contract" not in fa.stdout
@@ -378,8 +377,7 @@ def test_score_in_french_in_the_tarot_players_own_terms(server):
     done = run(server, "--lang", "fr", "score", "--contract", "garde_sans", "--bouts", "2",
                "--points", "40.5", "--petit-au-bout", "defense")
     assert done.returncode == 0, done.stderr
-    words = json.loads((ROOT / "service" / "static" / "table" / "locales" / "fr.json")
-                       .read_text())
+    words = catalogue("fr", "table")
     first = done.stdout.splitlines()[0]
     assert first.startswith("Contrat ") and words["contract.garde_sans"] in first
     assert "chuté" in done.stdout and "Petit au bout" in done.stdout

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from render.registry import DRAWINGS
+from rules import texts
 from rules.ai import complete
 from rules.registry import GAMES, MissingPart, Registered, floor
 from schemas.registry import GAMES as SCHEMAS
@@ -66,6 +67,15 @@ def test_every_registered_game_is_named_in_every_language(lang):
     for game_id in GAMES:
         for key in ("name", "summary", "deck.name", "deck.origin"):
             assert CATALOGUES[lang].get(f"game.{game_id}.{key}"), (lang, game_id, key)
+
+
+def test_every_registered_game_has_its_words_in_its_folder_and_no_other_game_has():
+    """A game's catalogues are `rules/<game>/locales/<lang>.json` (rules/texts.py finds
+    every such folder): one a registered game, none of a game not registered."""
+    assert sorted(folder.name for folder in texts.GAMES) == sorted(GAMES)
+    for game_id in GAMES:
+        english = texts.catalogue("en", "messages")
+        assert english[f"game.{game_id}.name"] == GAMES[game_id].game.name
 
 
 def test_the_table_page_has_a_module_for_every_registered_game():
