@@ -20,8 +20,8 @@ name. One exception, for speed: Durak's default deal (two players, 36 cards, no 
 a plain tuple of the same fields, which CPython unpacks and builds on a fast path no tuple
 subclass takes; `rules.durak.named` gives it its names (a `ClassicState`), and the
 Game's own readers (`to_act`, `hand`, `seats`, `derived`) take either. A form faster for
-the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py), and a test holds it to
-these rules.
+the AI's playouts lives in the compiled core (rules/ai/core/), and a test holds it to these
+rules.
 """
 
 from __future__ import annotations
@@ -149,6 +149,16 @@ def hall_feasible(classes: dict[int, int], caps: list[int]) -> bool:
     return True
 
 
+def _shuffled(pile: list[int], counts: list[int], rng: random.Random) -> list[int]:
+    """The pile shuffled and dealt, counts[i] cards to place i in turn."""
+    rng.shuffle(pile)
+    masks, at = [], 0
+    for n in counts:
+        masks.append(mask_of(pile[at:at + n]))
+        at += n
+    return masks
+
+
 def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
                 rng: random.Random) -> list[int] | None:
     """Deal `cards` at random so that place i gets `counts[i]` cards, each within the mask
@@ -173,14 +183,11 @@ def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
         return None
     if not classes:
         return masks
-    if len(classes) == 1:  # no constraint that separates the cards: one shuffle
-        pile = next(iter(classes.values()))
-        rng.shuffle(pile)
-        at = 0
-        for i in range(k):
-            masks[i] = mask_of(pile[at:at + counts[i]])
-            at += counts[i]
-        return masks
+    only = next(iter(classes)) if len(classes) == 1 else 0
+    if only and all(only >> i & 1 for i in range(k) if counts[i]):
+        # No constraint that separates the cards, and each may go to every place that
+        # takes cards: one shuffle.
+        return _shuffled(classes[only], counts, rng)
     order = sorted(classes, key=lambda sig: (sig.bit_count(), sig))
     left = {sig: len(classes[sig]) for sig in order}
     if not hall_feasible(left, caps):

@@ -66,8 +66,12 @@ class Bounded(StrictInteger):
                 "else fallback()")
 
 
+class Seat(Bounded):
+    """A seat of a table of at most `players` (a Bounded that openapi.yaml calls a seat)."""
+
+
 def seat_field(players: int, **kwargs) -> Bounded:
-    return Bounded(0, players - 1, **kwargs)
+    return Seat(0, players - 1, **kwargs)
 
 
 def unknown_card(value: object) -> str:

@@ -16,8 +16,10 @@ from rules.texts import catalogue
 from schemas.common import BaseSchema, error, one_of
 from schemas.registry import GAMES
 from service import call, i18n
-from service.api import body, game_for, seat_at_table, state_of
-from service.problems import ProblemError
+from service.api import game_for, seat_at_table, state_of
+from service.body import body
+from service.problems import Answer, ProblemError
+from service.router import post
 
 render = Blueprint("render", __name__)
 FORMATS = ("svg", "text")
@@ -27,9 +29,14 @@ MEDIA = {"svg": "image/svg+xml", "text": "text/plain; charset=utf-8"}
 CARD_CACHE = {"Cache-Control": "public, max-age=86400"}
 
 
+# Every convention of indices a game's drawing offers (Durak's): one request shape for all
+# games, a game without the one named refusing it (`convention`).
+CONVENTIONS = tuple(dict.fromkeys(c for d in DRAWINGS.values() for c in d.indices))
+
+
 def _render_request(game_id: str) -> Schema:
-    """`{"state", "seat"?, "format"?}`: the state and the seat exactly as /view loads them,
-    the seat optional."""
+    """`{"state", "seat"?, "format"?, "indices"?}`: the state and the seat exactly as /view
+    loads them, the seat optional."""
     view = GAMES[game_id].requests["view"].schema
     seat = copy.copy(view.fields["seat"])
     seat.required = False
@@ -37,9 +44,8 @@ def _render_request(game_id: str) -> Schema:
         "state": fields.Nested(view.fields["state"].nested, required=True),
         "seat": seat,
         "format": one_of(*FORMATS),
+        "indices": one_of(*CONVENTIONS),  # the letters the reader's cards print
     }
-    if DRAWINGS[game_id].indices:  # the letters the reader's cards print (Durak's)
-        shape["indices"] = one_of(*DRAWINGS[game_id].indices)
     return BaseSchema.from_dict(shape, name="RenderRequest")()
 
 
@@ -71,8 +77,8 @@ def words(indices: str | None = None) -> Words:
                  DIGITS.get(lang), DECIMAL.get(lang, "."), indices)
 
 
-@render.post("/v1/games/<game_id>/render")
-def render_state(game_id: str):
+@post("render")
+def render_state(game_id: str) -> Answer:
     """The table as `seat` sees it (its View: hidden cards face down), or the whole state."""
     schemas = game_for(game_id)
     data = body(REQUESTS[game_id], game_id)
@@ -84,8 +90,8 @@ def render_state(game_id: str):
     else:
         table = schemas.dump_view(schemas.game.observe(state, seat))
     fmt = data.get("format", "svg")
-    drawn = DRAW[fmt](game_id, table, seat, words(data.get("indices")))
-    return Response(drawn.encode(), mimetype=None, content_type=MEDIA[fmt])
+    drawn = DRAW[fmt](game_id, table, seat, words(convention(game_id, data.get("indices"))))
+    return drawn.encode(), 200, [("Content-Type", MEDIA[fmt])]
 
 
 @render.get("/v1/games/<game_id>/cards/<name>.svg")
@@ -104,21 +110,18 @@ def card_picture(game_id: str, name: str):
                            "code, or back.svg.", params={"card": repr(name), "game": game_id})
     card = deck.cards[index]
     title = i18n.card_name(lang, game_id, card.suit, card.rank)
-    indices = _indices(game_id)
+    asked = parse_qs(call.environ().get("QUERY_STRING", ""), keep_blank_values=True)
+    indices = convention(game_id, asked.get("indices", [None])[0])
     return Response(pictures.document(game_id, name, title, indices),
                     content_type=MEDIA["svg"], headers=CARD_CACHE)
 
 
-def _indices(game_id: str) -> str | None:
-    """`?indices=`: the convention a card's corners are drawn in, one of its game's (the
-    deck's own labels without it); another value is a 422 naming it."""
-    asked = parse_qs(call.environ().get("QUERY_STRING", ""), keep_blank_values=True)
-    given = asked.get("indices")
-    if given is None:
-        return None
+def convention(game_id: str, given: str | None) -> str | None:
+    """The convention of indices a card's corners are drawn in: one of its game's, or None
+    for the deck's own labels; another value is a 422 naming `indices`."""
     known = DRAWINGS[game_id].indices
-    if given[0] in known:
-        return given[0]
+    if given is None or given in known:
+        return given
     message = (f"Must be one of: {', '.join(known)}." if known else
                f"{game_id} has no choice of indices.")
     raise ProblemError(422, "invalid-body", "Invalid body", "1 field(s) break the schema.",

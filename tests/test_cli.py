@@ -446,10 +446,10 @@ def test_output_cut_short_by_a_pipe_is_no_traceback(server, dealt):
 
 def test_the_actions_named_are_each_games_own():
     """The command line names each game's actions from its own table: the rules' list."""
-    from cardavia_client import cli
+    from cardavia_client.cli import notation
 
     from schemas.registry import GAMES
-    assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == cli.ACTIONS
+    assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == notation.ACTIONS
 
 
 @pytest.mark.parametrize(("args", "suggested"), [

@@ -35,17 +35,17 @@ OTHER = "127.0.0.2"  # a second client address on loopback
 
 
 @pytest.fixture(scope="module")
-def stack():
+def edge_stack():
     # Limits low enough for a test to pass them from one address.
     with tempfile.TemporaryFile() as log, Stack(log=log, limits=Limits(8, 20, 20)) as s:
         yield s
 
 
-def exchange(stack: Stack, data: bytes, source: str = "127.0.0.1") -> tuple[int, dict, bytes]:
+def exchange(edge_stack: Stack, data: bytes, source: str = "127.0.0.1") -> tuple[int, dict, bytes]:
     """One raw request; the status, headers and body of the answer."""
     with socket.socket() as c:
         c.bind((source, 0))
-        c.connect((stack.host, stack.port))
+        c.connect((edge_stack.host, edge_stack.port))
         c.settimeout(10)
         c.sendall(data)
         out = b""
@@ -84,10 +84,10 @@ def length(out: bytes) -> int:
     ("unknown coding", b"POST /v1/games/durak/move HTTP/1.1\r\nHost: x\r\n"
      b"Transfer-Encoding: gzip\r\n\r\n", 501, "http-error"),
 ])
-def test_what_nginx_answers_itself_is_a_problem(stack, name, request_bytes, status, slug):
+def test_what_nginx_answers_itself_is_a_problem(edge_stack, name, request_bytes, status, slug):
     """…with what the service's answers carry (issue 40.7): nosniff, a request id, and
     CORS exposing Retry-After, so that a page can read why and when to come back."""
-    got, headers, body = exchange(stack, request_bytes)
+    got, headers, body = exchange(edge_stack, request_bytes)
     assert got == status, (name, got, body[:200])
     assert headers["content-type"] == PROBLEM, (name, body[:200])
     assert f'"type":"/problems/{slug}"'.encode() in body and b"<html" not in body
@@ -99,37 +99,38 @@ def test_what_nginx_answers_itself_is_a_problem(stack, name, request_bytes, stat
     assert headers["content-language"] == "en"
 
 
-def test_nginx_answers_with_the_clients_request_id_as_the_service_does(stack):
+def test_nginx_answers_with_the_clients_request_id_as_the_service_does(edge_stack):
     given = b"X-Request-ID: trace-1.2:3\r\n"
-    got, headers, _ = exchange(stack, b"TRACE / HTTP/1.1\r\nHost: x\r\n" + given + b"\r\n")
+    got, headers, _ = exchange(edge_stack, b"TRACE / HTTP/1.1\r\nHost: x\r\n" + given
+                               + b"\r\n")
     assert (got, headers["x-request-id"]) == (405, "trace-1.2:3")
-    got, headers, _ = exchange(stack, b"TRACE / HTTP/1.1\r\nHost: x\r\nX-Request-ID: "
+    got, headers, _ = exchange(edge_stack, b"TRACE / HTTP/1.1\r\nHost: x\r\nX-Request-ID: "
                                b"<script>\r\n\r\n")
     assert got == 405 and re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"])
 
 
-def test_what_nginx_lets_through_is_answered_by_the_service_not_gunicorn(stack):
+def test_what_nginx_lets_through_is_answered_by_the_service_not_gunicorn(edge_stack):
     """Within nginx's limits, gunicorn's own are never met: many short headers (gunicorn
     takes 100 by default) and a long one reach the service."""
     many = b"".join(b"X-%d: a\r\n" % i for i in range(800))
-    got, headers, body = exchange(stack, b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + many
+    got, headers, body = exchange(edge_stack, b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + many
                                   + b"Connection: close\r\n\r\n")
     assert (got, body) == (200, b'{"status":"ok"}'), body[:300]
-    got, headers, body = exchange(stack, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: "
+    got, headers, body = exchange(edge_stack, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: "
                                   + b"a" * 4000 + b"\r\nConnection: close\r\n\r\n")
     assert (got, body) == (200, b'{"status":"ok"}'), body[:300]
-    got, headers, body = exchange(stack, b"GET /" + b"a" * 3900 + b" HTTP/1.1\r\nHost: x\r\n"
+    got, headers, body = exchange(edge_stack, b"GET /" + b"a" * 3900 + b" HTTP/1.1\r\nHost: x\r\n"
                                   b"Connection: close\r\n\r\n")
     assert got == 404 and headers["content-type"] == PROBLEM
 
 
 @pytest.fixture(scope="module")
-def tarot_deal(stack):
-    r = requests.post(f"{stack.url}/v1/games/tarot/deal", json={"seed": 4}, timeout=10)
+def tarot_deal(edge_stack):
+    r = requests.post(f"{edge_stack.url}/v1/games/tarot/deal", json={"seed": 4}, timeout=10)
     return r.json()
 
 
-def test_text_answers_are_compressed_where_asked(stack, tarot_deal):
+def test_text_answers_are_compressed_where_asked(edge_stack, tarot_deal):
     state = tarot_deal["state"]
     rng = random.Random(4)
     schemas = GAMES["tarot"]
@@ -142,39 +143,40 @@ def test_text_answers_are_compressed_where_asked(stack, tarot_deal):
     for path, body in [("/v1/games/tarot/render", {"state": state}),
                        ("/v1/games/tarot/replay", {"state": state, "moves": moves,
                                                    "include": "all"})]:
-        plain = requests.post(f"{stack.url}{path}", json=body, timeout=30,
+        plain = requests.post(f"{edge_stack.url}{path}", json=body, timeout=30,
                               headers={"Accept-Encoding": "identity"})
         assert plain.status_code == 200 and "Content-Encoding" not in plain.headers
         assert "Accept-Encoding" in plain.headers["Vary"]
-        r = requests.post(f"{stack.url}{path}", json=body, timeout=30, stream=True,
+        r = requests.post(f"{edge_stack.url}{path}", json=body, timeout=30, stream=True,
                           headers={"Accept-Encoding": "gzip"})
         sent = r.raw.read()
         assert r.headers["Content-Encoding"] == "gzip"
         assert "Accept-Encoding" in r.headers["Vary"]
         assert gzip.decompress(sent) == plain.content
         assert len(sent) * 5 < len(plain.content), (path, len(sent), len(plain.content))
-    small = requests.get(f"{stack.url}/healthz", headers={"Accept-Encoding": "gzip"},
+    small = requests.get(f"{edge_stack.url}/healthz", headers={"Accept-Encoding": "gzip"},
                          timeout=10)
     assert "Content-Encoding" not in small.headers  # under 1 KiB: not worth it
 
 
 @pytest.mark.skipif(not BROTLI_MODULE.is_file(), reason="Debian's nginx brotli module "
                     "(libnginx-mod-http-brotli-filter) is not installed")
-def test_brotli_where_the_module_is_installed(stack, tarot_deal):
-    r = requests.post(f"{stack.url}/v1/games/tarot/render", json={"state": tarot_deal["state"]},
+def test_brotli_where_the_module_is_installed(edge_stack, tarot_deal):
+    r = requests.post(f"{edge_stack.url}/v1/games/tarot/render",
+                      json={"state": tarot_deal["state"]},
                       headers={"Accept-Encoding": "gzip, br"}, timeout=30, stream=True)
     assert r.headers["Content-Encoding"] == "br"
     assert "Accept-Encoding" in r.headers["Vary"]
 
 
-def test_one_address_past_its_limits_is_turned_away_and_another_is_served(stack):
+def test_one_address_past_its_limits_is_turned_away_and_another_is_served(edge_stack):
     outcomes: Counter[int] = Counter()
     lock = threading.Lock()
 
     def flood() -> None:
         with requests.Session() as s:
             for _ in range(40):
-                r = s.get(f"{stack.url}/healthz", timeout=10)
+                r = s.get(f"{edge_stack.url}/healthz", timeout=10)
                 with lock:
                     outcomes[r.status_code] += 1
                 if r.status_code == 429:
@@ -190,12 +192,12 @@ def test_one_address_past_its_limits_is_turned_away_and_another_is_served(stack)
         t.join()
     assert outcomes[429] > 0 and set(outcomes) <= {200, 429}, outcomes
     with session_from(OTHER) as other:
-        answers = [other.get(f"{stack.url}/healthz", timeout=10).status_code
+        answers = [other.get(f"{edge_stack.url}/healthz", timeout=10).status_code
                    for _ in range(10)]
     assert answers == [200] * 10
 
 
-def test_connections_that_never_finish_their_headers_shut_nobody_out(stack):
+def test_connections_that_never_finish_their_headers_shut_nobody_out(edge_stack):
     """More half-sent requests from one address than nginx's old connection table held
     (1,024): /healthz still answers from that address and from another."""
     socks = []
@@ -203,12 +205,12 @@ def test_connections_that_never_finish_their_headers_shut_nobody_out(stack):
         for i in range(1200):
             s = socket.socket()
             s.bind(("127.0.0.1", 0))
-            s.connect((stack.host, stack.port))
+            s.connect((edge_stack.host, edge_stack.port))
             s.sendall(f"GET /healthz?{i} HTTP/1.1\r\nHost: x\r\n".encode())
             socks.append(s)
         for source in ("127.0.0.1", OTHER):
             with session_from(source) as session:
-                assert session.get(f"{stack.url}/healthz", timeout=4).status_code == 200
+                assert session.get(f"{edge_stack.url}/healthz", timeout=4).status_code == 200
     finally:
         for s in socks:
             s.close()

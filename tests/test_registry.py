@@ -93,16 +93,16 @@ def test_the_table_page_has_a_module_for_every_registered_game():
 def test_the_command_line_client_knows_every_registered_game():
     """The client is its own distribution and cannot import the service: its list of games
     is held to the registry here."""
-    from cardavia_client import cli
+    from cardavia_client.cli import common
 
-    assert set(cli.GAMES) == set(GAMES)
+    assert set(common.GAMES) == set(GAMES)
 
 
 def test_the_command_line_checks_each_games_deal_as_the_service_does():
     """`cardavia` refuses a count of players, a deal option or an AI budget before asking
     the service (cli.PLAYERS, cli.OPTIONS, cli.BUDGET_MS): its tables are held here to each
     game's counts and the deal and ai-move bodies' fields."""
-    from cardavia_client import cli
+    from cardavia_client.cli import options as cli
 
     for game_id, registered in GAMES.items():
         counts = registered.game.counts
