@@ -285,6 +285,11 @@ class Game:
     actions: tuple[str, ...]
     # The fields of Move each action needs: card, cards, contract, announce.
     move_fields: dict[str, tuple[str, ...]]
+    # How a deal is won, for a client's figures over many deals: "score", a seat wins with
+    # a positive score and loses with a negative one (Durak's D25); "camp", the same for
+    # the seat's camp, and a deal may be annulled, neither won nor lost (Tarot's T3, T17);
+    # "winners", the settlement names the winners, who share the win (Ganjifa's G9).
+    won_by = "score"
 
     @property
     def all_cards(self) -> Deck:
@@ -303,6 +308,12 @@ class Game:
         """The counts of players the game deals for (Tarot's T18); `players` is the
         default one."""
         return (self.players,)
+
+    def score_bounds(self, players: int) -> tuple[int, int] | None:
+        """The lowest and highest score of a seat in one deal of `players`, for a client's
+        figures over many deals (an interval clipped to what a deal can give); None where
+        they lie far beyond any mean a match sees."""
+        return None
 
     def build(self, *args: Any, **fields: Any) -> Any:
         """A state from its fields as the game's state schema loads them (cards as deck
