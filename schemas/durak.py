@@ -11,6 +11,7 @@ from rules.durak import (
     COUNTS,
     GAME,
     HAND_SIZE,
+    INDICES,
     SUITS,
     Bout,
     DurakState,
@@ -224,4 +225,11 @@ def dump_view(view: View) -> dict:
     return with_derived(out, GAME, view)
 
 
-SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view)
+def extra_info(catalogue: dict[str, str]) -> dict:
+    """The letters each convention prints on the courts and aces, by rank (D1's Cyrillic
+    among them): what a client writes a card as when its reader chose one, as the
+    pictures draw it (`indices` of `render` and of a card's picture)."""
+    return {"indices": {name: dict(letters) for name, letters in INDICES.items()}}
+
+
+SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view, extra_info)

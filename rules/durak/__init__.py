@@ -17,6 +17,7 @@ from rules.durak.cards import (
     DECK,
     DECKS,
     HAND_SIZE,
+    INDICES,
     RANK_MASK,
     RANK_OF,
     RANKS,
@@ -42,7 +43,8 @@ from rules.durak.state import (
 
 __all__ = [
     "ALL", "BEATERS", "BIT", "BOUT_LIMIT", "Bout", "CLASSIC", "COUNTS", "DECK", "DECKS", "GAME",
-    "HAND_SIZE", "MOST_PLAYERS", "PLAYERS", "RANKS", "RANK_MASK", "RANK_OF", "SUITS",
+    "HAND_SIZE", "INDICES", "MOST_PLAYERS", "PLAYERS", "RANKS", "RANK_MASK", "RANK_OF",
+    "SUITS",
     "SUIT_MASK", "SUIT_OF", "ClassicState", "Durak", "DurakState", "IllegalMove", "Setup",
     "State", "bout_limit", "defender_of", "first_unbeaten", "gone", "named", "next_in",
     "round_of", "setup", "sorted_cards",
