@@ -176,7 +176,8 @@ def tarot_bonuses(result: dict, words: Words) -> list[str]:
     if petit is not None:
         out.append(words("render.petit_au_bout", value=petit["value"], camp=camp(petit["camp"])))
     for p in result["poignees"]:
-        out.append(words("render.poignee_bonus", level=p["level"], seat=p["seat"],
+        out.append(words("render.poignee_bonus", level=words(f"poignee.{p['level']}"),
+                         seat=p["seat"],
                          value=p["value"], camp=camp(p["camp"])))
     chelem = result["chelem"]
     if chelem is not None:

@@ -19,7 +19,7 @@ from rules.durak.cards import (
 from rules.durak.end import went_out
 from rules.durak.passing import transfer_cards, transfer_reason
 from rules.durak.refill import refill, refill_order
-from rules.durak.state import DurakState, Named, gone, new_state, next_in, round_of
+from rules.durak.state import Bout, DurakState, Named, gone, new_state, next_in, round_of
 from rules.game import IllegalMove, Move, missing
 from rules.reasons import Reason
 
@@ -214,10 +214,13 @@ def defended(state: DurakState, seat: int, card: int) -> DurakState:
     return state._replace(table=table)
 
 
-def passed_on(state: DurakState, seat: int, card: int) -> DurakState:
-    """D21: the defender becomes the attacker."""
+def transferred(state: DurakState, seat: int, card: int) -> DurakState:
+    """D21: the defender becomes the attacker (and the card joins the bout's history of
+    cards passed on, when the deal keeps one)."""
     return state._replace(table=(*state.table, (card, -1)), attacker=seat,
-                          to_act=next_in(seat, len(state.hands), gone(state.out)))
+                          to_act=next_in(seat, len(state.hands), gone(state.out)),
+                          passed_on=None if state.passed_on is None
+                          else (*state.passed_on, card))
 
 
 def took(state: DurakState, seat: int, card: int) -> DurakState:
@@ -238,7 +241,7 @@ def passed(state: DurakState, seat: int, card: int) -> DurakState:
 
 # Each action in the phase where it is played.
 STEPS = {("attack", "attack"): attacked, ("defend", "defend"): defended,
-         ("transfer", "defend"): passed_on, ("take", "defend"): took,
+         ("transfer", "defend"): transferred, ("take", "defend"): took,
          ("pass", "attack"): passed}
 
 
@@ -248,6 +251,11 @@ def end_bout(state: DurakState) -> DurakState:
     out_mask = gone(out)
     defender = next_in(state.attacker, players, out_mask)
     hands, known, discard = table_cleared(state, defender)
+    history, passed_on = state.history, state.passed_on
+    if history is not None:
+        history = (*history, Bout(state.attacker, defender, state.table, passed_on or (),
+                                  state.taking))
+        passed_on = ()
     if stock:
         stock = refill(hands, stock, refill_order(state.attacker, defender, players, out_mask),
                        known)
@@ -261,7 +269,8 @@ def end_bout(state: DurakState) -> DurakState:
     return new_state(DurakState, (state.trump, tuple(hands), stock, discard, nxt, (), False,
                                   "over" if over else "attack", None if over else nxt,
                                   state.setup, out, state.trump_card,
-                                  None if known is None else tuple(known)))
+                                  None if known is None else tuple(known), history,
+                                  passed_on))
 
 
 def table_cleared(state: DurakState, defender: int

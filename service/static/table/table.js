@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { cardBack, cardFace } from "./cards.js";
 import { download, h } from "./dom.js";
 import { GAMES } from "./games.js";
-import { applySettings, loadSettings, saveSettings, SLIDERS } from "./settings.js";
+import { applySettings, INDICES, loadSettings, saveSettings, SLIDERS } from "./settings.js";
 import { TableEvening } from "./table-evening.js";
 import { catalogue, LANGUAGES, numbers, preferredLanguage } from "./words.js";
 
@@ -108,7 +108,21 @@ function fillSeats(keep) {
   fillOptions();
 }
 
+// A card face up, its corners in the reader's convention where its game offers a choice.
+function face(game, card) {
+  const language = LANGUAGES.find((l) => l.code === page.lang);
+  const indices = page.info?.indices ? page.settings.indices ?? language.indices : null;
+  return cardFace(game, card, indices);
+}
+
 function buildSettings() {
+  const language = LANGUAGES.find((l) => l.code === page.lang);
+  const indices = h("select", { id: "indices", onchange: (e) => {
+    page.settings.indices = e.target.value;
+    saveSettings(page.settings);
+    if (deal?.view) render();
+  } }, Object.entries(INDICES).map(([value, letters]) => h("option", { value }, letters)));
+  indices.value = page.settings.indices ?? language.indices;
   $("settings").replaceChildren(...SLIDERS.map((name) => {
     const percent = new Intl.NumberFormat(page.lang, { style: "percent" });
     const shown = () => percent.format(page.settings[name] / 100);
@@ -122,7 +136,7 @@ function buildSettings() {
           applySettings(document.documentElement, page.settings);
           saveSettings(page.settings);
         } }), output);
-  }));
+  }), h("label", { class: "choice" }, h("span", {}, page.t("settings.indices")), indices));
   applySettings(document.documentElement, page.settings);
 }
 
@@ -324,7 +338,7 @@ function context() {
   const card = (code) => {
     if (code === "?") return h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden")));
     const known = page.info.byCode.get(code);
-    return h("span", { class: "card small", title: known.name }, cardFace(deal.c.game, known));
+    return h("span", { class: "card small", title: known.name }, face(deal.c.game, known));
   };
   const number = numbers(page.lang);
   return {
@@ -385,7 +399,7 @@ function fan(hand, game) {
   return h("div", { class: "fan", "aria-hidden": "true" },
     Array.from({ length: backs }, () => h("span", { class: "card tiny" }, cardBack(game, ""))),
     seen.map((code) => h("span", { class: "card tiny seen" },
-      cardFace(game, page.info.byCode.get(code)))));
+      face(game, page.info.byCode.get(code)))));
 }
 
 function render() {
@@ -434,7 +448,7 @@ function render() {
       "aria-disabled": mine ? null : "true",
       title: known.name,
       onclick: () => chooseCard(code),
-    }, cardFace(c.game, known));
+    }, face(c.game, known));
   }));
 
   const buttons = mine ? (deal.template ? [] : game.buttons(view, ctx)) : [];
