@@ -19,7 +19,7 @@ from rules.durak.cards import (
 from rules.durak.end import went_out
 from rules.durak.passing import transfer_cards, transfer_reason
 from rules.durak.refill import refill, refill_order
-from rules.durak.state import DurakState, Named, gone, new_state, next_in, round_of
+from rules.durak.state import Bout, DurakState, Named, gone, new_state, next_in, round_of
 from rules.game import IllegalMove, Move, missing
 from rules.reasons import Reason
 
@@ -153,7 +153,7 @@ def apply(state: DurakState, move: Move) -> DurakState:
     raises IllegalMove (never a state holding a card twice); `verify` says whether the
     rest of a move is legal."""
     (trump, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out,
-     trump_card, known) = state
+     trump_card, known, history, passed_on) = state
     seat, action, card = move.seat, move.action, move.card
     if seat != to_act:
         raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
@@ -182,6 +182,8 @@ def apply(state: DurakState, move: Move) -> DurakState:
     elif action == "transfer" and phase == "defend":
         table = (*table, (played, -1))  # D21: the defender becomes the attacker
         attacker, to_act = seat, next_in(seat, players, gone(out))
+        if passed_on is not None:
+            passed_on = (*passed_on, played)
     elif action == "take" and phase == "defend":
         # Reading ROUND_AFTER_TAKE (rules/durak/options.py): the round starts again.
         taking, phase, to_act = True, "attack", attacker
@@ -196,13 +198,13 @@ def apply(state: DurakState, move: Move) -> DurakState:
     else:
         raise IllegalMove(f"no {action} now (phase {phase})")
     return new_state(DurakState, (trump, hands, stock, discard, attacker, table, taking, phase,
-                                  to_act, setup, out, trump_card, known))
+                                  to_act, setup, out, trump_card, known, history, passed_on))
 
 
 def end_bout(state: DurakState) -> DurakState:
     """D10 or D11, then D22 refill, D23 going out, D24 the end, D18 the next attacker."""
     (trump, hands_, stock, discard, attacker, table, taking, _, _, setup, out, trump_card,
-     known_) = state
+     known_, history, passed_on) = state
     players = len(hands_)
     hands = list(hands_)
     known = None if known_ is None else list(known_)
@@ -218,6 +220,9 @@ def end_bout(state: DurakState) -> DurakState:
             known[defender] = (*known[defender], *(c for pair in table for c in pair if c >= 0))
     else:
         discard |= on_table  # D11
+    if history is not None:
+        history = (*history, Bout(attacker, defender, table, passed_on or (), taking))
+        passed_on = ()
     if stock:
         stock = refill(hands, stock, refill_order(attacker, defender, players, out_mask), known)
     if not stock:
@@ -231,11 +236,12 @@ def end_bout(state: DurakState) -> DurakState:
         nxt = defender if not taking else (defender + 1) % players
         return new_state(DurakState, (trump, tuple(hands), stock, discard, nxt, (), False,
                                       "over", None, setup, out, trump_card,
-                                      None if known is None else tuple(known)))
+                                      None if known is None else tuple(known), history,
+                                      passed_on))
     if taking:  # D18
         nxt = next_in(defender, players, out_mask)
     else:
         nxt = defender if not out_mask >> defender & 1 else next_in(defender, players, out_mask)
     return new_state(DurakState, (trump, tuple(hands), stock, discard, nxt, (), False, "attack",
                                   nxt, setup, out, trump_card,
-                                  None if known is None else tuple(known)))
+                                  None if known is None else tuple(known), history, passed_on))
