@@ -188,7 +188,8 @@ DEAL_FIELDS = {
     "known": StrictBoolean(metadata={
         "description": "the state lists the cards everyone has seen in each hand"}),
     "history": StrictBoolean(metadata={
-        "description": "the state keeps the deal's bouts: who took, what was beaten off or passed on"}),
+        "description":
+            "the state keeps the deal's bouts: who took, what was beaten off or passed on"}),
 }
 
 

@@ -1,5 +1,5 @@
 """`GET /v1/games/{game}/rules` lists every rule id of the game with a
-title and a statement, in each of the five languages, and every `reason.rule` the service
+title and a statement, in each of the seven languages, and every `reason.rule` the service
 can answer is among them."""
 
 from __future__ import annotations

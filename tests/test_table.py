@@ -216,7 +216,7 @@ def test_G5_G6_a_ganjifa_opening(table):
     assert f"You: {played}" in table.page.inner_text("#log")
     # the focus comes back to the hand for the next move
     assert table.page.evaluate("document.activeElement.closest('#you') !== null")
-    last = table.page.locator("#log li").last.inner_text()
+    last = table.page.locator("#log li .line").last.inner_text()
     assert table.page.inner_text("#announcer").endswith(last)  # the live region says each move
 
 

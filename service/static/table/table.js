@@ -170,7 +170,7 @@ function seatDeal(c, saved = {}) {
   $("table").className = `table game-${c.game} cards-${GAMES[c.game].cardShape}`;
   $("table").setAttribute("aria-busy", "true");
   $("table").dataset.deal = String(id); // which deal is on the table, for tests to wait on
-  $("log").replaceChildren(...deal.lines.map((line) => h("li", {}, line)));
+  $("log").replaceChildren(...deal.lines.map(logLine));
   return id;
 }
 
@@ -373,22 +373,42 @@ function notes(seat, ctx) {
   return out;
 }
 
-// Below phone width the hand wraps into rows of overlapped cards: as many rows as needed,
-// and the cards shared evenly between them, so that no card is left alone on a row.
+// A finger's tap: below phone width, every card keeps this much of itself uncovered, across
+// and down (CSS px).
+const TAP = 40;
+const GAP = 6; // between two cards side by side
+
+// Below phone width the hand is laid in rows across the seat's whole width: as few rows as
+// leave every card TAP px uncovered, the cards shared evenly between them (no card alone on
+// a row), each card placed by its column and row (--col, --line). Above it, the style sheet
+// fans one row.
 function layHand() {
   const hand = $("hand");
-  const cards = hand.children.length;
-  const first = hand.firstElementChild;
-  if (!first || !matchMedia("(max-width: 720px)").matches) {
-    hand.style.removeProperty("--per-row");
-    return;
-  }
+  const cards = [...hand.children];
+  for (const name of ["--lines", "--step", "--card-fit"]) hand.style.removeProperty(name);
+  if (!cards.length || !matchMedia("(max-width: 720px)").matches) return;
   // The room is the seat's, not the hand's, whose width follows the count a row.
-  const width = first.getBoundingClientRect().width;
-  const room = hand.parentElement.clientWidth - 16 - width * 0.6 - 4;
-  const fits = Math.max(1, Math.floor(room / (width * 0.4))); // 40% of each card uncovered
-  const rows = Math.ceil(cards / fits);
-  hand.style.setProperty("--per-row", String(Math.ceil(cards / rows)));
+  const base = parseFloat(getComputedStyle(hand).getPropertyValue("--card-base"));
+  const room = hand.parentElement.clientWidth - 16;
+  const fits = Math.max(1, Math.floor((room - base) / TAP) + 1);
+  const rows = Math.ceil(cards.length / fits);
+  const perRow = Math.ceil(cards.length / rows);
+  // Few cards a row are drawn larger, side by side, to fill the row; many overlap, each
+  // spread as far from the next as the row allows.
+  const width = Math.min(base * 1.4, Math.max(base, (room - GAP * (perRow - 1)) / perRow));
+  const step = perRow > 1 ? Math.min(width + GAP, (room - width) / (perRow - 1)) : width;
+  hand.style.setProperty("--lines", String(rows));
+  hand.style.setProperty("--card-fit", `${Math.floor(width * 10) / 10}px`);
+  hand.style.setProperty("--step", `${Math.floor(step * 10) / 10}px`);
+  // The last rows hold one card fewer where the cards do not share out exactly.
+  const short = rows * perRow - cards.length;
+  let i = 0;
+  for (let line = 0; line < rows; line += 1) {
+    for (let col = 0; col < perRow - (line >= rows - short ? 1 : 0); col += 1, i += 1) {
+      cards[i].style.setProperty("--col", String(col));
+      cards[i].style.setProperty("--line", String(line));
+    }
+  }
 }
 
 // A hand of another seat: at most eight cards, the backs first, then on top, less
@@ -546,12 +566,18 @@ function downloadRecord() {
   download(`${deal.c.game}-record.json`, "application/json", `${JSON.stringify(record, null, 2)}\n`);
 }
 
+// A line of the log, numbered from the deal's first in the language's digits: a number of
+// the page's own, never a list marker cut off past 99.
+function logLine(line, index) {
+  return h("li", {}, h("span", { class: "n", "aria-hidden": "true" },
+    numbers(page.lang)(index + 1)), h("span", { class: "line" }, line));
+}
+
 // What happened, in the log and, all of it at once, in the live region. The log keeps the
 // whole deal, numbered from its first move, and scrolls to the newest line.
 function say(...lines) {
   const log = $("log");
-  for (const line of lines) log.append(h("li", {}, line));
-  deal.lines.push(...lines);
+  for (const line of lines) log.append(logLine(line, deal.lines.push(line) - 1));
   log.lastElementChild?.scrollIntoView({ block: "nearest" });
   $("announcer").textContent = lines.join(". ");
 }
