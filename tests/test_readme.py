@@ -143,7 +143,7 @@ def test_the_rule_ids_readme_quotes_are_the_games_rules(client):
     assert f"(rule ids {ranges}, cited in" in README
     options = re.findall(r"^\| `\w+` \| .* \|\s*(D\d+)?\s*\|$", section("The games at a glance"),
                          re.M)
-    assert len(options) == 6
+    assert len(options) == 7
     for cited in filter(None, options):
         assert 16 <= int(cited[1:]) <= 25, cited
 
