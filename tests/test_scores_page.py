@@ -295,6 +295,16 @@ def test_the_sheets_kept_before_several_evenings_are_brought_in(keeper):
     assert keeper.page.evaluate("localStorage.getItem('cardavia.table.scores.own')") is None
 
 
+# What shows past the edges of a box (the rendered ones: a hidden element has no box).
+OUTSIDE = """(box) => {
+  const edge = document.querySelector(box).getBoundingClientRect();
+  return [...document.querySelectorAll(`${box} *`)].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 1 && (r.right > edge.right + 1 || r.left < edge.left - 1);
+  }).map(e => `${e.tagName}.${e.className}: ${e.textContent.slice(0, 30)}`);
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "ru", "fa"])
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_phone_reads_the_sheet_without_scrolling_sideways(browser, server, lang, width):
@@ -315,8 +325,9 @@ def test_a_phone_reads_the_sheet_without_scrolling_sideways(browser, server, lan
         page.click("#score-poignee-add")
         page.click("#score-save")
         visitor.rows(2)
+        visitor.shot(f"scores-{width}-{lang}")  # first: a failure is looked at too
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        visitor.shot(f"scores-{width}-{lang}")
+        assert page.evaluate(OUTSIDE, ".keeper") == []  # nothing past the evening's edges
         if width > 390:
             return
         labels = page.eval_on_selector_all(
