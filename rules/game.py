@@ -167,55 +167,68 @@ def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
     The cards that fit the fewest places go first, each to a place drawn in proportion to
     the room left there, and a draw is kept only when the cards still to deal can all be
     placed (Hall's condition), so the deal never runs into a dead end."""
-    k = len(counts)
-    masks = [0] * k
-    classes: dict[int, list[int]] = {}
-    for c in cards:
-        sig = 0
-        for i in range(k):
-            if counts[i] and allowed[i] >> c & 1:
-                sig |= 1 << i
-        if not sig:
-            return None
-        classes.setdefault(sig, []).append(c)
-    caps = list(counts)
-    if len(cards) != sum(caps):
+    classes = card_classes(cards, counts, allowed)
+    if classes is None or len(cards) != sum(counts):
         return None
+    masks = [0] * len(counts)
     if not classes:
         return masks
     only = next(iter(classes)) if len(classes) == 1 else 0
-    if only and all(only >> i & 1 for i in range(k) if counts[i]):
+    if only and all(only >> i & 1 for i, n in enumerate(counts) if n):
         # No constraint that separates the cards, and each may go to every place that
         # takes cards: one shuffle.
         return _shuffled(classes[only], counts, rng)
     order = sorted(classes, key=lambda sig: (sig.bit_count(), sig))
     left = {sig: len(classes[sig]) for sig in order}
+    caps = list(counts)
     if not hall_feasible(left, caps):
         return None
-    last = order[-1]
     for sig in order:
         pile = classes[sig]
         rng.shuffle(pile)
-        places = [i for i in range(k) if sig >> i & 1]
+        places = [i for i in range(len(counts)) if sig >> i & 1]
         for c in pile:
             left[sig] -= 1
-            options = [i for i in places if caps[i]]
-            while True:
-                total = 0
-                for i in options:
-                    total += caps[i]
-                r = rng.randrange(total)
-                for i in options:
-                    if r < caps[i]:
-                        break
-                    r -= caps[i]
-                caps[i] -= 1
-                if sig == last or len(options) == 1 or hall_feasible(left, caps):
-                    break
-                caps[i] += 1
-                options.remove(i)
-            masks[i] |= 1 << c
+            masks[place_of(places, caps, left, sig == order[-1], rng)] |= 1 << c
     return masks
+
+
+def card_classes(cards: list[int], counts: list[int], allowed: list[int]
+                 ) -> dict[int, list[int]] | None:
+    """The cards by the places each may go to (a bit a place that takes cards and allows
+    it); None when a card fits no place."""
+    classes: dict[int, list[int]] = {}
+    for c in cards:
+        sig = 0
+        for i, n in enumerate(counts):
+            if n and allowed[i] >> c & 1:
+                sig |= 1 << i
+        if not sig:
+            return None
+        classes.setdefault(sig, []).append(c)
+    return classes
+
+
+def place_of(places: list[int], caps: list[int], left: dict[int, int], last: bool,
+             rng: random.Random) -> int:
+    """A place for the next card among `places`, drawn in proportion to the room left
+    there and kept only when the cards still to deal can all be placed (Hall's condition;
+    the last class fits by then); its room is taken."""
+    options = [i for i in places if caps[i]]
+    while True:
+        total = 0
+        for i in options:
+            total += caps[i]
+        r = rng.randrange(total)
+        for i in options:
+            if r < caps[i]:
+                break
+            r -= caps[i]
+        caps[i] -= 1
+        if last or len(options) == 1 or hall_feasible(left, caps):
+            return i
+        caps[i] += 1
+        options.remove(i)
 
 
 class Problem(NamedTuple):

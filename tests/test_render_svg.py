@@ -157,22 +157,32 @@ def shown_cards(view: dict) -> Counter:
     turned-up card (D2) or shown trump card (D17), Tarot's chien, écart and poignées where
     they are shown (T5, T6, T8), a pending Dukal and its discards (G8); "?" is not a
     card."""
-    cards = [c for hand in view["hands"] for c in hand]
-    if view["game"] == "durak":
-        cards += [c for p in view["table"] for c in (p["attack"], p["defense"]) if c]
-        cards += view["stock"][-1:]
-        cards += [view["trump_card"]] if "trump_card" in view else []  # D17: shown to all
-    elif view["game"] == "tarot":
-        cards += [p["card"] for p in view["trick"]] + view["chien"] + view["ecart"]
-        cards += [c for p in view["poignees"] for c in p["cards"]]
-        if view["phase"] == "discard":
-            cards += view["chien_shown"]
-    else:
-        cards += [p["card"] for p in view["trick"]]
-        if view["dukal"] is not None:
-            cards += view["dukal"]["cards"]
-            cards += [c for d in view["dukal"]["discards"] for c in d["cards"]]
+    cards = [c for hand in view["hands"] for c in hand] + SHOWN[view["game"]](view)
     return Counter(c for c in cards if c != "?")
+
+
+def durak_shown(view: dict) -> list[str]:
+    cards = [c for p in view["table"] for c in (p["attack"], p["defense"]) if c]
+    cards += view["stock"][-1:]
+    return cards + ([view["trump_card"]] if "trump_card" in view else [])  # D17: shown to all
+
+
+def tarot_shown(view: dict) -> list[str]:
+    cards = [p["card"] for p in view["trick"]] + view["chien"] + view["ecart"]
+    cards += [c for p in view["poignees"] for c in p["cards"]]
+    return cards + (view["chien_shown"] if view["phase"] == "discard" else [])
+
+
+def ganjifa_shown(view: dict) -> list[str]:
+    cards = [p["card"] for p in view["trick"]]
+    if view["dukal"] is not None:
+        cards += view["dukal"]["cards"]
+        cards += [c for d in view["dukal"]["discards"] for c in d["cards"]]
+    return cards
+
+
+# Each game's cards shown face up beside the hands.
+SHOWN = {"durak": durak_shown, "tarot": tarot_shown, "ganjifa": ganjifa_shown}
 
 
 def face_down_counts(view: dict) -> dict[str, int]:
