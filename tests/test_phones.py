@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.texts import catalogue
 from tests.test_table import Visitor, play_to_the_end
 
 pytestmark = pytest.mark.http
@@ -17,6 +18,8 @@ TAP = 40
 PHONE = (390, 844)
 LAPTOP = (1366, 768)
 LANGS = ("en", "fa")
+# The languages each screen is looked at in: English, the two new ones, and right to left.
+SCREEN_LANGS = ("en", "fr", "ru", "fa")
 
 # Every card of the hand that a finger finds: a cross of TAP px across and TAP px down at
 # the middle of the part of the card no other card covers (up to the next card of its row,
@@ -142,22 +145,20 @@ def test_the_move_log_numbers_its_lines_past_99(browser, server, lang, hundred):
         visitor.close()
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", SCREEN_LANGS)
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["390", "1366"])
 def test_screens_of_each_game(browser, server, size, lang):
-    """The screenshots looked at for each width and language: every game dealt."""
+    """The screenshots looked at for each width and language: every game dealt, in the
+    language's own words, nothing wider than the screen."""
     visitor = phone_or_laptop(browser, server, size, lang)
+    words = catalogue(lang, "table")
     try:
-        for game in ("durak", "tarot-4", "ganjifa-night"):
+        page = visitor.page
+        for game in ("durak", "tarot-4", "tarot-5", "ganjifa-night"):
             visitor.deal(game)
-            assert visitor.page.evaluate("document.documentElement.scrollWidth") <= size[0]
-            visitor.page.screenshot(path=str(visitor_shot(f"screen-{game}-{size[0]}-{lang}")))
+            status = page.inner_text("#status")
+            assert status.startswith(words["turn.you"].split("{", 1)[0]), status
+            assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+            visitor.shot(f"screen-{game}-{size[0]}-{lang}")
     finally:
         visitor.close()
-
-
-def visitor_shot(name: str):
-    from tests.test_table import SHOTS
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    return SHOTS / f"{name}.png"

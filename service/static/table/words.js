@@ -7,7 +7,7 @@
 // Durak's pictures take unless the reader chose others (settings).
 export const LANGUAGES = [
   { code: "en", name: "English", dir: "ltr", indices: "english" },
-  { code: "fr", name: "Français", dir: "ltr", indices: "french" },
+  { code: "fr", name: "Français", dir: "ltr", indices: "english" },
   { code: "hi", name: "हिन्दी", dir: "ltr", indices: "english" },
   { code: "hu", name: "Magyar", dir: "ltr", indices: "english" },
   { code: "fa", name: "فارسی", dir: "rtl", indices: "english" },
