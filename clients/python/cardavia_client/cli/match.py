@@ -27,7 +27,7 @@ def add(sub: Any, games: Games) -> None:
     q.add_argument("--budget", type=int, default=200, help="the AI's budget_ms (default 200)")
     q.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed SEED + i")
     q.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="deals played at once (default 1); the figures are the same")
+                   help="deals played at once (default 1)")
     q.add_argument("--move-timeout", type=float, default=BOT_TIMEOUT[1], metavar="S",
                    help="seconds a bot has to answer one move, past which it forfeits the "
                    "deal (default %(default)g)")
