@@ -85,10 +85,18 @@ def rate_scale(view: View) -> float:
     return scale * BID_SCALE if view.phase == "bidding" else scale
 
 
-# The compiled core's playouts per millisecond of budget from a fresh deal, about half of
-# what one core runs, and their overhead (drawing the world, settling) in cards' worth.
-CORE_RATE = 40.0
+# The compiled core's playouts per millisecond of budget from a fresh deal, and their
+# overhead (drawing the world, settling) in cards' worth: set so that a strong move's CPU
+# p99 is about three quarters of the deadline at 200 ms (bench/README.md). Its rate by the
+# count of players: three players' playouts are the shortest.
+CORE_RATE = 72.0
 CORE_FIXED = 40
+CORE_SCALE = {3: 1.15, 4: 1.0, 5: 0.7}
+
+
+def core_scale(view: View) -> float:
+    scale = CORE_SCALE[len(view.public.hands)]
+    return scale * BID_SCALE if view.phase == "bidding" else scale
 
 # Without the core: a playout from a late move is shorter but not by its cards alone:
 # sampling a world (the more voids shown, the dearer) and settling cost about 40 cards'
@@ -101,4 +109,4 @@ SETTINGS = Settings(basic=basic_move, value=value, rate=0.8, fixed_cost=40, epsi
                     draw=lambda game, view, rng: read_sample(view, rng),
                     explain=Explain(tries=4, cost=2.4, sample=sample, applies=others_bid),
                     core=Core(covers=tarot_search.covers, search=tarot_search.search,
-                              rate=CORE_RATE, fixed_cost=CORE_FIXED, rate_scale=rate_scale))
+                              rate=CORE_RATE, fixed_cost=CORE_FIXED, rate_scale=core_scale))
