@@ -19,7 +19,7 @@ from schemas.registry import GAMES
 from service import call
 
 DEFAULT = "en"
-LANGUAGES = ("en", "hi", "hu", "fa", "uk")  # DEFAULT first: it wins ties and `*`
+LANGUAGES = ("en", "hi", "hu", "fa", "uk", "fr", "ru")  # DEFAULT first: it wins ties and `*`
 CATALOGUES: dict[str, dict[str, str]] = {lang: catalogue(lang, "messages") for lang in LANGUAGES}
 EN = CATALOGUES[DEFAULT]
 
@@ -152,7 +152,7 @@ def reason_message(reason: Reason, lang: str | None = None) -> str:
 
 def problem_message(problem: Problem) -> str:
     """A state's problem, as a problem document's `errors` say it: in English, like every
-    validation message (README, "Languages")."""
+    validation message (docs/api.md, "Languages")."""
     return problem.message
 
 

@@ -1,15 +1,19 @@
 // Contrast, grain and colour temperature, as the card-table site has them: 50% is the
-// picture as drawn; the values stay in localStorage between visits.
+// picture as drawn; and the letters on Durak's courts, as the reader's own cards print
+// them (null: the language's usage). The values stay in localStorage between visits.
 
 const KEY = "cardavia.table.settings";
 export const SLIDERS = ["contrast", "grain", "temperature"];
+// Each convention of GameInfo's `indices`, shown by its letters for J Q K A.
+export const INDICES = { english: "J Q K A", french: "V D R A", russian: "В Д К Т" };
 
 export function loadSettings() {
   const stored = JSON.parse(localStorage.getItem(KEY) || "{}");
-  return Object.fromEntries(SLIDERS.map((name) => {
+  const sliders = Object.fromEntries(SLIDERS.map((name) => {
     const value = Number(stored[name]);
     return [name, Number.isFinite(value) && value >= 0 && value <= 100 ? value : 50];
   }));
+  return { ...sliders, indices: Object.hasOwn(INDICES, stored.indices) ? stored.indices : null };
 }
 
 export function saveSettings(settings) {

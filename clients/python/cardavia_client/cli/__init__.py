@@ -5,10 +5,11 @@
     cardavia move dealt.json attack 6S
     cardavia render dealt.json --seat 1
     cardavia score --contract garde --taker 1 --bouts 2 --points 45
-    cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
+    cardavia --lang fr score --players 5 --partner none --contract prise --bouts 1 --points 52
     cardavia score evening.json
     cardavia play durak
     cardavia play durak --players 4 --transfer --throw-in neighbours --cards 52
+    cardavia --lang ru play durak --transfer --indices russian
     cardavia replay durak-record.json
     cardavia match durak --seats strong,basic --deals 100 --budget 200
 
@@ -21,7 +22,9 @@ A move is written as its action and what goes with it, the way `moves` lists the
 `attack 8S`, `take`, `bid garde`, `discard 9D 1C 2C 6C 7C CC`, `chelem no`, `play RRAM`.
 At the `play` prompt a move's number in the list, or just its card or contract, will do.
 Labels (`score`'s sheet, the table) are in `--lang`'s language, as the service's table
-page says them.
+page says them. With `--indices` a Durak table letters its courts as your own cards do
+(`russian` В Д К Т, `french` V D R A, `english` J Q K A) and writes each card as its corner
+reads, `Д♠`; at the `play` prompt a card is then typed either way.
 """
 
 from __future__ import annotations
@@ -75,10 +78,20 @@ def service_flags(add_help: bool = False) -> argparse.ArgumentParser:
     """The flags that say which service to ask, and in which language."""
     p = Parser(prog="cardavia", description=__doc__, add_help=add_help,
                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--url", default=os.environ.get("CARDAVIA_URL", DEFAULT_URL),
-                   help="the service (default: $CARDAVIA_URL, else %(default)s)")
-    p.add_argument("--lang", help="Accept-Language for messages and pictures, e.g. hu")
+    where_flags(p, os.environ.get("CARDAVIA_URL", DEFAULT_URL))
     return p
+
+
+def where_flags(p: argparse.ArgumentParser, url: str | None) -> None:
+    """--url and --lang; a subcommand's have no default (`url` None), so that they are
+    taken after it as before it (`cardavia match durak … --url …`) and left alone when
+    not given there."""
+    default = argparse.SUPPRESS if url is None else url
+    p.add_argument("--url", default=default,
+                   help=f"the service (default: $CARDAVIA_URL, else {DEFAULT_URL})")
+    p.add_argument("--lang", default=None if url else argparse.SUPPRESS,
+                   help="Accept-Language for messages and pictures: en, fr, hi, hu, fa, "
+                   "ru or uk")
 
 
 def parser(games: Games) -> argparse.ArgumentParser:
@@ -90,6 +103,8 @@ def parser(games: Games) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     for command in COMMANDS:
         command.add(sub, games)
+    for command_parser in sub.choices.values():
+        where_flags(command_parser, None)
     return p
 
 
