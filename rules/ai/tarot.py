@@ -81,12 +81,13 @@ def core_scale(view: View) -> float:
 
 # Without the core (rules/ai/native.py) the generic playouts play basic through the rules,
 # about 0.4 ms from a fresh deal: half the rate of the Python bitmask playout they replace
-# (kept only for this fallback, it was a second twin of the core's). A playout from a late move is shorter but not by its cards alone:
-# sampling a world (the more voids shown, the dearer) and settling cost about 40 cards'
-# worth, which keeps late moves within the deadline. Reading the bids (`sample`) draws up
-# to 4 worlds for one and costs the search 2.4 times the CPU a playout would; but one such
-# world serves every candidate still in, so the rate is set for the budget's CPU as
-# measured, not as that cost model predicts (bench/README.md).
+# (kept only for this fallback, it was a second twin of the core's). A playout from a late
+# move is shorter but not by its cards alone: sampling a world (the more voids shown, the
+# dearer) and settling cost about 40 cards' worth, which keeps late moves within the
+# deadline. Reading the bids (`sample`) draws up to 4 worlds for one and costs the search
+# 2.4 times the CPU a playout would; but one such world serves every candidate still in,
+# so the rate is set for the budget's CPU as measured, not as that cost model predicts
+# (bench/README.md).
 SETTINGS = Settings(basic=basic_move, value=value, rate=0.42, fixed_cost=40, epsilon=0.0,
                     rate_scale=rate_scale, propose=ecart_options,
                     draw=lambda game, view, rng: read_sample(view, rng),
