@@ -4,16 +4,29 @@
 const KEY = "cardavia.table.settings";
 export const SLIDERS = ["contrast", "grain", "temperature"];
 
+// Whatever is stored (another version's, an extension's, a hand-edited value: not JSON,
+// null, a list, a word for a number) gives the sliders it cannot read at 50%: the page
+// must start, and the next change writes a value it reads.
 export function loadSettings() {
-  const stored = JSON.parse(localStorage.getItem(KEY) || "{}");
+  let stored;
+  try {
+    stored = JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    stored = null;
+  }
+  const read = stored !== null && typeof stored === "object" && !Array.isArray(stored);
   return Object.fromEntries(SLIDERS.map((name) => {
-    const value = Number(stored[name]);
+    const value = read && typeof stored[name] === "number" ? stored[name] : NaN;
     return [name, Number.isFinite(value) && value >= 0 && value <= 100 ? value : 50];
   }));
 }
 
 export function saveSettings(settings) {
-  localStorage.setItem(KEY, JSON.stringify(settings));
+  try {
+    localStorage.setItem(KEY, JSON.stringify(settings));
+  } catch {
+    // storage full or refused: the settings hold for this visit
+  }
 }
 
 export function applySettings(root, settings) {
