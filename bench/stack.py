@@ -49,7 +49,7 @@ FLOOD = 2000
 SECOND_ADDRESS = "127.0.0.2"
 # The rollout's four clients share one address: limits they never meet, as a fleet of
 # clients behind the address would not.
-UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000)
+UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000, ai_connections=10_000)
 
 
 class Target:

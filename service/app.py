@@ -85,6 +85,8 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(problem_pages)
     app.register_blueprint(rulebook)
     app.wsgi_app = Lane(app.wsgi_app, app.config)
+    app.wsgi_app = app.extensions["cardavia.heavy"] = capacity.Heavy(
+        app.wsgi_app, capacity.heavy_limit(app.config))
     app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
     app.wsgi_app = Edge(app.wsgi_app, app.extensions, app.config["ACCESS_LOG"])
     return app

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.http
 SLOWLORIS = 20
 STALLED_BODIES = 2
 STRONG_CALLS = 16
-UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000)
+UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000, ai_connections=10_000)
 
 
 @pytest.fixture(scope="module")
