@@ -1,6 +1,22 @@
 # Cardavia rules service: stateless, so scale by running more replicas behind a load balancer.
 # The same image runs either gunicorn pool (CARDAVIA_POOL) and the nginx sidecar in front of
 # them (deploy/stack.py nginx); see deploy/k8s/.
+# The first stage builds the wheel with gcc, the compiled search core included
+# (rules/ai/core/*.c, setup.py); the image itself holds no compiler.
+FROM python:3.11.14-slim-bookworm AS wheel
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY pyproject.toml setup.py README.md openapi.yaml ./
+COPY rules ./rules
+COPY schemas ./schemas
+COPY service ./service
+COPY render ./render
+# A wheel without the core would serve a weaker AI: the build fails instead.
+RUN pip wheel --no-deps --wheel-dir /wheels . \
+    && python -c "import sys, zipfile, glob; w, = glob.glob('/wheels/*.whl'); sys.exit(not any(n.startswith('rules/ai/_core') for n in zipfile.ZipFile(w).namelist()))"
+
 FROM python:3.11.14-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -25,14 +41,11 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
     && pip install -r /tmp/requirements.txt \
     && rm /tmp/requirements.txt
 
+COPY --from=wheel /wheels /wheels
+RUN pip install --no-deps /wheels/*.whl && rm -rf /wheels
 COPY README.md gunicorn.conf.py openapi.yaml ./
 COPY deploy/stack.py ./deploy/stack.py
 COPY deploy/nginx ./deploy/nginx
-COPY rules ./rules
-COPY schemas ./schemas
-COPY service ./service
-COPY render ./render
-RUN pip install --no-deps -e .
 
 USER 10001
 EXPOSE 8000

@@ -22,16 +22,24 @@ $(VENV)/.test-extras: $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(VENV)/.test-extras
 
-serve: $(BIN)/activate
+# The compiled search core (rules/ai/core/*.c, setup.py), rebuilt in place when a source
+# changes; the install above builds it the first time. Where it cannot be built the
+# service still runs, and says so (rules/ai/native.py).
+CORE_SOURCES := setup.py $(wildcard rules/ai/core/*.c rules/ai/core/*.h)
+$(VENV)/.core: $(BIN)/activate $(CORE_SOURCES)
+	PYTHONWARNINGS=ignore $(BIN)/python setup.py --quiet build_ext --inplace
+	touch $(VENV)/.core
+
+serve: $(BIN)/activate $(VENV)/.core
 	$(BIN)/gunicorn --config gunicorn.conf.py "service.app:create_app()"
 
 # nginx (Debian's, installed with apt-get when missing) in front of the rules and AI pools:
 # deploy/stack.py, README.md's "Running at scale".
 .PHONY: serve-prod
-serve-prod: $(BIN)/activate
+serve-prod: $(BIN)/activate $(VENV)/.core
 	$(BIN)/python deploy/stack.py
 
-test: $(VENV)/.test-extras
+test: $(VENV)/.test-extras $(VENV)/.core
 	$(BIN)/ruff check .
 	$(BIN)/mypy rules schemas service clients/python/cardavia_client bench
 	$(BIN)/python -m pytest -n 2
@@ -39,8 +47,8 @@ test: $(VENV)/.test-extras
 lint: $(VENV)/.test-extras
 	$(BIN)/ruff check .
 
-bench: $(VENV)/.test-extras
+bench: $(VENV)/.test-extras $(VENV)/.core
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache build rules/ai/_core*.so

@@ -15,6 +15,7 @@ gets now/REV: the baseline is measured in the same run, by the same instrument.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -96,11 +97,16 @@ def measure_row(tree: Path, module: str, deals: int, options: dict) -> dict:
 
 @contextmanager
 def checkout(rev: str) -> Iterator[Path]:
-    """REV in a detached temporary worktree, removed on the way out, also on error."""
+    """REV in a detached temporary worktree, removed on the way out, also on error; its
+    compiled search core built in place when REV has one (setup.py), as an install would."""
     tmp = Path(tempfile.mkdtemp(prefix="insn-baseline-"))
     tree = tmp / "tree"
     subprocess.run(["git", "worktree", "add", "--detach", str(tree), rev], cwd=ROOT,
                    check=True, capture_output=True, text=True)
+    if (tree / "setup.py").exists():
+        subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                       cwd=tree, check=True, capture_output=True, text=True,
+                       env={**os.environ, "PYTHONWARNINGS": "ignore"})
     try:
         yield tree
     finally:

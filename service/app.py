@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Request, Response
 from werkzeug.routing import RequestRedirect
 
+from rules.ai import native
 from service import capacity, docs, problems
 from service.api import api
 from service.cors import Cors, origins
@@ -89,6 +90,8 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         app.wsgi_app, capacity.heavy_limit(app.config))
     app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
     app.wsgi_app = Edge(app.wsgi_app, app.extensions, app.config["ACCESS_LOG"])
+    if native.MISSING is not None:  # the strong level still answers, searching in Python
+        app.logger.warning(native.MISSING)
     return app
 
 

@@ -32,11 +32,28 @@ def instructions(keyword: str) -> list[str]:
             if line.split(None, 1)[:1] == [keyword]]
 
 
+def stages() -> list[str]:
+    """The Dockerfile's stages, each from its FROM line on."""
+    text = DOCKERFILE.replace("\\\n", " ")
+    return ["FROM" + part for part in re.split(r"^FROM", text, flags=re.M)[1:]]
+
+
 def test_dockerfile_base_is_slim_python_311_at_a_current_patch_release():
-    (base,) = instructions("FROM")
-    found = re.fullmatch(r"python:3\.11\.(\d+)-slim(-\w+)?(@sha256:[0-9a-f]{64})?", base)
-    assert found, base
-    assert int(found[1]) >= LATEST_311_PATCH, base
+    bases = [base.split(" AS ")[0] for base in instructions("FROM")]
+    assert len(set(bases)) == 1  # the wheel is built for the Python that runs it
+    found = re.fullmatch(r"python:3\.11\.(\d+)-slim(-\w+)?(@sha256:[0-9a-f]{64})?", bases[0])
+    assert found, bases[0]
+    assert int(found[1]) >= LATEST_311_PATCH, bases[0]
+
+
+def test_dockerfile_builds_the_compiled_core_in_a_stage_of_its_own():
+    """Multi-stage: gcc builds the wheel and its compiled search core (setup.py), which
+    the image installs without a compiler of its own, failing the build without the core."""
+    build, image = stages()
+    assert "AS wheel" in build.splitlines()[0]
+    assert "gcc" in build and "setup.py" in build and "pip wheel" in build
+    assert "rules/ai/_core" in build  # the wheel is checked for the core
+    assert "--from=wheel" in image and "gcc" not in image
 
 
 def test_dockerfile_runs_as_a_non_root_user():
@@ -65,13 +82,13 @@ def test_dockerfile_copies_every_package():
 
 
 def test_dockerfile_installs_dependencies_before_copying_the_source():
-    # Instructions in order: the first COPY brings pyproject.toml alone, and the pip install
-    # of the dependencies comes before any package is copied.
-    steps = [line.split(None, 1) for line in DOCKERFILE.replace("\\\n", " ").splitlines()
+    # The image's instructions in order: the first COPY brings pyproject.toml alone, and the
+    # pip install of the dependencies comes before the service's wheel is copied in.
+    steps = [line.split(None, 1) for line in stages()[-1].splitlines()
              if line.split(None, 1)[:1] in (["COPY"], ["RUN"])]
     copies = [i for i, (kind, _) in enumerate(steps) if kind == "COPY"]
     assert steps[copies[0]][1].split() == ["pyproject.toml", "./"]
-    first_source = next(i for i in copies if "rules" in steps[i][1])
+    first_source = next(i for i in copies if "--from=wheel" in steps[i][1])
     assert any(kind == "RUN" and "pip install" in args for kind, args in
                steps[copies[0]:first_source])
     # Debian's nginx, for the sidecar.

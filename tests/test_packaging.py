@@ -25,7 +25,7 @@ def source(tmp_path_factory) -> Path:
     """A copy of the tree's packages: setuptools builds in place, and a build/ left in the
     source tree from an earlier run would slip stale files into the wheel."""
     source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md", "openapi.yaml"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "openapi.yaml"):
         shutil.copy(ROOT / name, source / name)
     for package in package_dirs():
         shutil.copytree(package, source / package.name, symlinks=True,
@@ -100,6 +100,10 @@ def test_installed_wheel_serves_a_deal(wheel, tmp_path):
             [str(python), "-c", "import service; print(service.__file__)"],
             cwd=tmp_path, env=env, check=True, capture_output=True, text=True).stdout
         assert where.startswith(str(venv))  # served from the wheel, not the source tree
+        core = subprocess.run(
+            [str(python), "-c", "from rules.ai.native import CORE; print(CORE.__file__)"],
+            cwd=tmp_path, env=env, check=True, capture_output=True, text=True).stdout
+        assert core.startswith(str(venv))  # the wheel holds the compiled core, built
         assert requests.get(f"{base}/openapi.yaml", timeout=10).content == \
             (ROOT / "openapi.yaml").read_bytes()
         hu = requests.get(f"{base}/v1/games/durak", headers={"Accept-Language": "hu"},

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import random
 
+from rules.ai import durak_search
 from rules.ai.durak_club import TRUMP_COST, club_move
 from rules.ai.durak_endgame import exact_move
-from rules.ai.durak_playout import covers, playout
-from rules.ai.settings import Settings
+from rules.ai.settings import Core, Settings
 from rules.cards import bit_list
 from rules.durak import (
     BEATERS,
-    DECK,
     RANK_OF,
     SUIT_MASK,
     SUIT_OF,
@@ -75,41 +74,30 @@ def value(settlement: dict, seat: int) -> float:
 def level_move(state: State, seat: int, rng: random.Random) -> Move:
     """The basic level: the club player's move with two seats and no passing on, the plain
     heuristic's otherwise."""
-    if covers(state):
+    s = named(state)
+    if len(s.hands) == 2 and not s.setup.transfer:
         return club_move(state, seat, rng)
     return basic_move(state, seat, rng)
 
 
 RATE = 0.9  # the generic playouts' rate (Settings.rate)
-# The two-player engine (rules/ai/durak_playout.py): playouts per millisecond of budget from
-# a fresh deal, about half of what one core runs with the search's own overhead, and that
-# overhead (sampling the world, the root move, settling) in cards' worth: a playout of it
-# costs about (FAST_FIXED + cards left) times the same, the overhead a larger share of a
-# short playout than of a generic one (bench/README.md).
-FAST_RATE = 4.0
-FAST_FIXED = 11
-
-
 # The generic playout with more seats: a deal of 3 to 6 players is two to three times the
 # moves of a two-player one, and RATE (set for two) would overrun the service's deadline.
 SEATS_SCALE = {3: 0.45, 4: 0.33, 5: 0.33, 6: 0.33}
 
 
 def rate_scale(view: View) -> float:
-    """How many times the generic count of playouts fits this view's time: the two-player
-    engine's speed-up (search.playout_count's share of the deal, with its overhead), or
-    the longer deals of more seats."""
-    if not covers(view.public):
-        return SEATS_SCALE.get(len(view.public.hands), 1.0)
-    # search.playout_count's measure of a playout: the cards left against a fresh deal of
-    # the game's deck (36 cards), whatever the deal's own deck (D16), which that
-    # measure already scales.
-    fresh = len(DECK)
-    left = sum(view.hidden) + view.public.hands[view.seat].bit_count()
-    generic = max(0.2, left / fresh)
-    fast = (FAST_FIXED + left) / (FAST_FIXED + fresh)
-    return FAST_RATE / RATE * generic / fast
+    """How many times the generic count of playouts fits this view's time: fewer of the
+    longer deals of more seats."""
+    return SEATS_SCALE.get(len(view.public.hands), 1.0)
 
+
+# The compiled core's playouts per millisecond of budget from a fresh deal, about half of
+# what one core runs, and their overhead (drawing the world, the root move) in cards' worth.
+CORE_RATE = 400.0
+CORE_FIXED = 6
 
 SETTINGS = Settings(basic=level_move, value=value, rate=RATE, exact=exact_move,
-                    playout=playout, rate_scale=rate_scale)
+                    rate_scale=rate_scale,
+                    core=Core(covers=durak_search.covers, search=durak_search.search,
+                              rate=CORE_RATE, fixed_cost=CORE_FIXED))

@@ -18,6 +18,7 @@ import math
 import random
 import time
 
+from rules.ai.settings import Core
 from rules.game import Game, Move, NoWorldFits, Template, View
 from rules.registry import ai_of
 
@@ -29,12 +30,23 @@ TEMPLATE_CANDIDATES = 6  # random completions of a combination move beside basic
 PER_CANDIDATE = 6  # playouts each root candidate should get at least
 
 
+def compiled(game: Game, view: View) -> Core | None:
+    """The compiled core's search of the view, where it covers it."""
+    core = ai_of(game).core
+    return core if core is not None and core.covers(view) else None
+
+
 def playout_count(game: Game, view: View, budget_ms: int) -> int:
     """Deterministic in the budget and the view: the fewer cards left to play, the shorter
     each playout and the more of them fit."""
     ai = ai_of(game)
+    core = compiled(game, view)
+    fixed = ai.fixed_cost if core is None else core.fixed_cost
     left = sum(view.hidden) + game.hand(view.public, view.seat).bit_count()
-    share = max(0.2, (ai.fixed_cost + left) / (ai.fixed_cost + len(game.deck)))
+    share = max(0.2, (fixed + left) / (fixed + len(game.deck)))
+    if core is not None:
+        rate = core.rate if core.rate_scale is None else core.rate * core.rate_scale(view)
+        return max(1, int(budget_ms * rate / share))
     if ai.explain is not None and ai.explain.applies(view):
         share *= ai.explain.cost
     rate = ai.rate if ai.rate_scale is None else ai.rate * ai.rate_scale(view)
@@ -177,6 +189,11 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
         rng.shuffle(others)
         moves = [moves[0], *others[:keep - 1]]
     k = len(moves)
+    core = compiled(game, view)
+    if core is not None:
+        left = deadline - time.perf_counter()
+        return moves[core.search(game, searched, moves, n, rng.getrandbits(64),
+                                 max(left, 1e-3))]
 
     def run(j: int, i: int) -> float:
         """Candidate j's playout on the i-th world, drawn on first use."""

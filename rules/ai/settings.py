@@ -27,6 +27,22 @@ class Explain:
 
 
 @dataclass
+class Core:
+    """The compiled core's search of a game's views (rules/ai/native.py): `covers(view)`
+    says whether it plays the view's deal (and that the core is built); `search(game, view,
+    moves, playouts, seed, seconds)` gives the index of the candidate among `moves` it
+    chooses after about `playouts` playouts, within `seconds` (0 for no deadline); `rate`
+    and `fixed_cost` are `Settings.rate` and `Settings.fixed_cost` for its playouts, and
+    `rate_scale(view)` a factor on `rate` for this view, or None."""
+
+    covers: Callable[[View], bool]
+    search: Callable[[Game, View, list[Move], int, int, float], int]
+    rate: float
+    fixed_cost: int = 0
+    rate_scale: Callable[[View], float] | None = None
+
+
+@dataclass
 class Settings:
     """`basic(state, seat, rng)`: the basic level's move, also the playouts' policy.
     `value(settlement, seat)`: the seat's result scaled to [0, 1].
@@ -48,6 +64,8 @@ class Settings:
     whose owner, as basic, would have led it).
     `propose(state, seat)`: root candidates for a template move (a combination of cards)
     in place of random completions, read from the seat's own cards; none to keep them.
+    `core`: the compiled core's search, in place of the Python playouts where it covers
+    the view.
     `rate_scale(view)`: a factor on `rate` for this view, for a game whose playouts cost
     more or less by its variant (Tarot's count of players, T18) or run faster where the
     game's own `playout` plays the deal (two-player Durak).
@@ -66,4 +84,5 @@ class Settings:
     rate_scale: Callable[[View], float] | None = None
     draw: Callable[[Game, View, random.Random], Any] | None = None
     propose: Callable[[Any, int], list[Move]] | None = None
+    core: Core | None = None
 

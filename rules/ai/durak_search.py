@@ -1,0 +1,58 @@
+"""The compiled core's search of a two-player Durak view without passing on (D1–D16):
+rules/ai/core/durak.c draws the worlds, plays each root candidate in them and the club
+player (rules/ai/durak_club.py) for both seats to the end, and solves endgames exactly.
+This module only turns a view and its candidates into the core's arguments."""
+
+from __future__ import annotations
+
+from rules.ai.native import CORE
+from rules.durak import BIT, named
+from rules.game import Game, Move, View
+
+# Endgames solved inside each playout (core's `Exact`): at a bout's start with the stock
+# empty and at most EXACT_CARDS cards in the two hands, within EXACT_NODES positions; the
+# club player plays the rest (bench/README.md, "AI strength").
+EXACT_CARDS = 0
+EXACT_NODES = 2_000
+
+
+def covers(view: View) -> bool:
+    """The deals the core plays: two players, no passing on (D21)."""
+    public = named(view.public)
+    return CORE is not None and len(public.hands) == 2 and not public.setup.transfer
+
+
+def position(state) -> tuple:
+    """A state (or a view's public part) as the core's position."""
+    s = named(state)
+    return (s.trump, s.hands[0], s.hands[1], tuple(s.stock), s.attacker, tuple(s.table),
+            s.taking, s.setup.cap(s.discard))
+
+
+def pair(move: Move) -> tuple[str, int]:
+    return move.action, -1 if move.card is None else move.card
+
+
+def unseen(public) -> int:
+    """The cards the seat has not seen: the other hand's hidden ones and the stock but its
+    turned-up last card."""
+    seen = public.discard | public.hands[0] | public.hands[1]
+    for a, d in public.table:
+        seen |= BIT[a] | BIT[d]
+    for c in public.stock:
+        seen |= BIT[c]
+    return public.setup.deck & ~seen
+
+
+def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
+           seconds: float) -> int:
+    """The index of the candidate the core's search chooses among `moves`."""
+    assert CORE is not None  # `covers` said so
+    public = named(view.public)
+    seat = view.seat
+    stock = public.stock  # a view's stock is its turned-up card, if any (D2)
+    found = CORE.durak_search(
+        position(public._replace(stock=())), seat, view.hidden[1 - seat], unseen(public),
+        stock[-1] if stock else -1, None, [pair(m) for m in moves], playouts, seed, seconds,
+        EXACT_CARDS, EXACT_NODES)
+    return found[0]
