@@ -50,8 +50,7 @@ from __future__ import annotations
 import math
 import random
 
-from rules.ai.durak_endgame import Bits
-from rules.ai.durak_playout import Order, covers
+from bench.durak_positions import Bits, Order, covers
 from rules.durak import BOUT_LIMIT, HAND_SIZE, RANK_OF, SUIT_OF, first_unbeaten, named
 from rules.durak.cards import ALL_RANKS
 from rules.game import Game, Move, View
@@ -164,7 +163,7 @@ END_GAME_ITERATIONS = SAMPLES * ITERATIONS
 
 def greedy_playout(p: tuple, o: Order) -> float:
     """The thesis's greedy player for both seats from the position `p` (in Bits' shape,
-    rules/ai/durak_endgame.py) to the end of the deal: seat 0's reward, 1 a win, 1/2 a
+    bench/durak_positions.py) to the end of the deal: seat 0's reward, 1 a win, 1/2 a
     draw, 0 the durak. `o` is the trump's bit order, whose lowest bit is the lowest-valued
     card."""
     h0, h1, att, on_table, ranks, n, beaten, unbeaten, taking, stock, cap = p

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bench import reference_durak as rd
-from rules.ai.durak_endgame import Bits
+from bench.durak_positions import Bits
 from rules.durak import ALL, GAME, RANK_OF, SUIT_OF, named
 from rules.game import Move
 
@@ -352,3 +352,35 @@ def test_outside_durak_players_play_only_legal_moves(level):
             move = player(GAME, GAME.observe(state, seat), random.Random(seed))
             assert GAME.verify(state, move) is None, (seed, move)
             state = GAME.apply(state, move)
+
+
+@pytest.mark.parametrize(("options", "seeds"), [({}, 12), ({"cards": 24}, 4), ({"cards": 52}, 3),
+                                               ({"first_bout": 5}, 4)])
+def test_D1_D16_the_mcts_players_positions_play_the_rules(options, seeds):
+    """bench/durak_positions.py's `Bits`, the MCTS player's model, against rules/durak
+    along deals of every deck and the short first bout (D16): its moves are the rules'
+    moves and each leads to the position the rules reach (mid-bout, taking, cards drawn
+    from a stock of several and the turned-up card last: D2, D12, the deal's end: D14)."""
+    from bench.durak_positions import Bits
+    from rules.ai.durak import basic_move
+    from tests.support.durak import apply, deal
+    kinds = set()
+    for seed in range(seeds):
+        state = deal(random.Random(seed), **options)
+        rng = random.Random(seed)
+        fast = Bits(state.trump)
+        while state.to_act is not None:
+            position, moves, children = fast.root(state)
+            assert sorted(moves) == sorted(GAME.legal_moves(state))
+            assert children == fast.children(position)
+            for move, child in zip(moves, children, strict=True):
+                after = apply(state, move)
+                if child[1] is None:
+                    assert GAME.settlement(after)["scores"][0] == child[2]
+                else:
+                    assert fast.root(after)[0] == child[1]
+                kinds.add((min(len(state.stock), 2), move.action))
+            move = (rng.choice(GAME.legal_moves(state)) if rng.random() < 0.3
+                    else basic_move(state, state.to_act, rng))
+            state = apply(state, move)
+    assert {(2, "pass"), (1, "pass"), (1, "take"), (0, "defend")} <= kinds, kinds
