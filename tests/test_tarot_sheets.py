@@ -334,3 +334,38 @@ def test_readme_table_is_what_the_rules_allow():
             mask = table[bouts]
             assert (low, high) == ((mask & -mask).bit_length() / 2 - 0.5,
                                    (mask.bit_length() - 1) / 2), (players, contract, bouts)
+
+
+def test_T12_three_bouts_and_90_points_without_a_chelem_is_a_deal_of_three():
+    """Issue 40.6 took this three-player sheet for an impossible one ("the defence's trick
+    holds at least 1.5 points"); a deal gives it. The taker holds every trump, two Kings and
+    the Ace of Hearts; a defender keeps the Excuse and the other the Two of Hearts to the
+    last trick, which the Two wins: the Excuse goes to the taker (T12), and the defence
+    holds the Ace and the Two, one point. Garde sans: the chien is the taker's (T6)."""
+    codes, index = GAME.deck.codes, GAME.deck.index
+    trumps = [f"T{i}" for i in range(1, 22)]
+    plain = [f"{r}{s}" for s in "SDC" for r in
+             ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q")]
+    hands = [trumps + ["KS", "KC", "1H"], ["EX"] + plain[:23],
+             ["2H", *plain[23:], "KD", "3H", "4H", "5H", "6H", "7H", "8H"]]
+    chien = [c for c in codes if c not in {c for hand in hands for c in hand}]
+    state = GAME.deal_from([index[c] for c in itertools.chain(*hands, chien)], players=3)
+    leads = [index[c] for c in [*reversed(trumps), "KS", "KC", "1H"]]
+    kept = {index["EX"], index["2H"]}
+    while legal := GAME.legal_moves(state):
+        seat = GAME.to_act(state)
+        if legal[0].action == "bid":
+            wanted = "garde_sans" if seat == 0 else "pass"
+            move = next(m for m in legal if m.contract == wanted)
+        elif legal[0].action == "play":
+            cards = {m.card: m for m in legal if m.action == "play"}
+            move = cards[next(c for c in leads if c in cards)] if seat == 0 else \
+                next((m for c, m in cards.items() if c not in kept), next(iter(cards.values())))
+        else:  # no chelem announced, no poignée shown
+            move = next(m for m in legal if m.action != "poignee" and not m.announce)
+        state = GAME.apply(state, move)
+    settlement = GAME.settlement(state)
+    assert (settlement["bouts"], settlement["points"], settlement["chelem"]) == (3, 90, None)
+    sheet = sheet_of(state, settlement)
+    assert sheet_problems(3, "garde_sans", 3, 180) == []
+    assert sheet is not None and sheet["points"] == 90
