@@ -11,8 +11,10 @@ from rules.durak.cards import (
     RANK_MASK,
     RANK_OF,
     SUIT_OF,
+    SUITS,
     deck_size_of,
 )
+from rules.durak.deal import first_attacker
 from rules.durak.options import MOST_PLAYERS, Setup
 from rules.durak.state import next_in, round_of
 from rules.game import Problem, placed
@@ -172,19 +174,8 @@ def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacke
     once, each bout's list in ascending seat order; between bouts, with the stock empty, a
     player in with no card would have gone out, the last one too; D24: a bout goes on only
     while two players are in. The mask of the seats out, and the problems."""
-    problems = []
-    mask = 0
+    mask, problems = _out_lists(hands, out)
     players = len(hands)
-    for i, group in enumerate(out):
-        if not group or list(group) != sorted(set(group)):
-            problems.append(Problem(f"out.{i}", "durak_out_order"))
-        for j, s in enumerate(group):
-            if s >= players or mask >> s & 1:
-                problems.append(Problem(f"out.{i}.{j}", "durak_out_seat", {"seat": s}))
-                continue
-            mask |= 1 << s
-            if hands[s]:
-                problems.append(Problem(f"out.{i}.{j}", "durak_out_holds", {"seat": s}))
     if out and stock:
         problems.append(Problem("out", "durak_out_stock"))
     if not stock and not table:
@@ -196,6 +187,89 @@ def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacke
     if mask >> attacker & 1 and players - mask.bit_count() > 1:
         problems.append(Problem("attacker", "durak_attacker_out", {"seat": attacker}))
     return mask, problems
+
+
+def _out_lists(hands: list[list[int]], out: list[list[int]]) -> tuple[int, list[Problem]]:
+    """D23, D25: each list of `out` names seats of the deal in ascending order, each seat
+    once in all, and none that holds a card. The mask of the seats named, the problems."""
+    problems = []
+    mask = 0
+    for i, group in enumerate(out):
+        if not group or list(group) != sorted(set(group)):
+            problems.append(Problem(f"out.{i}", "durak_out_order"))
+        for j, s in enumerate(group):
+            if s >= len(hands) or mask >> s & 1:
+                problems.append(Problem(f"out.{i}.{j}", "durak_out_seat", {"seat": s}))
+                continue
+            mask |= 1 << s
+            if hands[s]:
+                problems.append(Problem(f"out.{i}.{j}", "durak_out_holds", {"seat": s}))
+    return mask, problems
+
+
+def idle_problems(hands: list[list[int]], stock: list[int], table: Table, attacker: int,
+                  defender: int, out_mask: int, setup: Setup) -> list[Problem]:
+    """D23 in a bout: with the stock empty every player in began the bout with a card (one
+    with none went out after the bout before), so a player in with none now laid its
+    last card in this bout: the defender a defence, any other an attack card, as the
+    attacker, a thrower (D19) or, passing on (D21), an earlier defender. The attacker laid
+    one, and each of the others at least one more."""
+    if stock or not table:
+        return []
+    layers = _layers(attacker, defender, len(hands), out_mask, setup)
+    if any(d is not None for _, d in table):
+        layers.add(defender)
+    problems = []
+    laid = {attacker}
+    for s, hand in enumerate(hands):
+        if not hand and not out_mask >> s & 1:
+            if s in layers:
+                laid.add(s)
+            else:
+                problems.append(Problem("out", "durak_out_idle", {"seat": s}))
+    if len(laid - {defender}) > len(table):
+        problems.append(Problem("out", "durak_out_idle_count",
+                                {"seats": ", ".join(map(str, sorted(laid - {defender, attacker}))),
+                                 "count": len(table)}))
+    return problems
+
+
+def _layers(attacker: int, defender: int, players: int, out_mask: int, setup: Setup
+            ) -> set[int]:
+    """The players in who may have laid an attack card in the bout: the round of D20, or
+    with passing on (D21) any but the defender (earlier defenders, with their throwers)."""
+    if setup.transfer:
+        return {s for s in range(players) if s != defender and not out_mask >> s & 1}
+    return set(round_of(attacker, defender, players, out_mask, setup.throw_in))
+
+
+def discard_problems(trump: int, discard: list[int]) -> list[Problem]:
+    """D11: the discard pile is whole beaten-off bouts, each attack card with the card that
+    beat it (D4): two cards of one suit, or a trump and a card of another. The cards of a
+    plain suit pair among themselves but for one when they are odd, which a trump beat:
+    the trumps are at least as many as the plain suits of an odd count."""
+    counts = [0, 0, 0, 0]
+    for card in discard:
+        counts[SUIT_OF[card]] += 1
+    odd = [SUITS[s] for s in range(4) if s != trump and counts[s] % 2]
+    if len(discard) % 2 == 0 and counts[trump] < len(odd):
+        return [Problem("discard", "durak_discard_unpaired",
+                        {"suits": ", ".join(odd), "trumps": counts[trump]})]
+    return []
+
+
+def first_attacker_problems(masks: tuple[int, ...], stock: list[int], discard: list[int],
+                            table: Table, attacker: int, trump: int, size: int,
+                            out: list[list[int]]) -> list[Problem]:
+    """D5, D17: a state as dealt (every hand of six, the stock whole, nothing played) has
+    the first attacker D5 names: no card has moved, so no bout has been played."""
+    players = len(masks)
+    dealt = (not table and not discard and not out and len(stock) == size - HAND_SIZE * players
+             and all(m.bit_count() == HAND_SIZE for m in masks))
+    first = first_attacker(masks, trump) if dealt else attacker
+    if first != attacker:
+        return [Problem("attacker", "durak_first_attacker", {"seat": first})]
+    return []
 
 
 def to_act_problems(given, attacker: int, defender: int, players: int, out_mask: int,

@@ -201,9 +201,15 @@ class Durak(Game):
         the_defender = next_in(attacker, players, out_mask)
         problems += checks.trump_problems(t, stock, trump_card, chosen.whole_deck_dealt)
         problems += checks.table_problems(t, table, taking, chosen.transfer)
+        problems += checks.discard_problems(t, discard)
+        problems += checks.first_attacker_problems(masks, stock, discard, table, attacker, t,
+                                                   size, out_lists)
         if not over_seat:
             problems += checks.bout_problems(hands, stock, discard, attacker, the_defender,
                                              table, chosen)
+        if players > 2 and not over_seat:
+            problems += checks.idle_problems(hands, stock, table, attacker, the_defender,
+                                             out_mask, chosen)
         if known is not None:
             problems += checks.known_problems(known, hands)
         if problems:
