@@ -512,16 +512,18 @@ def playout_rows(result: dict) -> tuple[list[str], list[list[str]]]:
 
 
 def fresh_rate(game_id: str) -> float:
-    """The AI's rate (playouts per ms of budget) on a fresh deal of `game_id`."""
+    """The AI's rate (playouts per ms of budget) on a fresh deal of `game_id`: the compiled
+    core's where it plays the deal."""
     game = GAMES[registry_id(game_id)].game
     ai = ai_of(game)
-    if ai.rate_scale is None:
-        return ai.rate
     state = seeded_deal(game_id, 0)
     seat = game.to_act(state)
     if seat is None:
         raise RuntimeError(f"a fresh deal of {game_id} has no seat to act")
-    return ai.rate * ai.rate_scale(game.observe(state, seat))
+    view = game.observe(state, seat)
+    core = search.compiled(game, view)
+    rate, scale = (ai.rate, ai.rate_scale) if core is None else (core.rate, core.rate_scale)
+    return rate if scale is None else rate * scale(view)
 
 
 def http_rows(h: dict) -> tuple[list[str], list[list[str]]]:

@@ -1,9 +1,13 @@
 """Every text the rules answer with is made here, from a code and its values.
 
 The rules never write a sentence: a reason (rules/reasons.py) or a state's problem
-(rules/game.py) is a code and the values it names. The words are the catalogues'
-(`service/locales/<lang>.json`, one flat key → template map per language), English
-included: `en.json` is the one English source, read once here.
+(rules/game.py) is a code and the values it names. The words are the catalogues', English
+included, read once here (`catalogue`): one JSON file a language for the words no game owns
+(`service/locales/<lang>.json`) and one a language in each game's folder for its own
+(`rules/<game>/locales/<lang>.json`). Each file holds the parts of one language:
+`messages` (flat key → template: reasons, problems, card names, pictures' labels),
+`rules` (rule id → title and text), `table` (the table page's words), `problems` (each
+problem page's meaning and fix). A key is in one file only.
 
 A value is said according to its placeholder's name: `why` and `reason` name another entry
 (`why.<code>`, `reason.<code>`) said with the same values, `phase`, `action` and `contract`
@@ -15,11 +19,37 @@ numbers and card codes are the same in every language.
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-LOCALES = Path(__file__).resolve().parent.parent / "service" / "locales"
-ENGLISH: dict[str, str] = json.loads((LOCALES / "en.json").read_text(encoding="utf-8"))
+COMMON = Path(__file__).resolve().parent.parent / "service" / "locales"
+# Each game's folder of catalogues: a game's words come with its folder (README, "Layout").
+GAMES = tuple(sorted(path.parent for path in Path(__file__).resolve().parent.glob(
+    "*/locales")))
+PARTS = ("messages", "rules", "table", "problems")
+
+
+@cache
+def catalogue(lang: str, part: str) -> dict[str, Any]:
+    """`part` of `lang`'s catalogues: the common words, then each game's. A language with
+    no file somewhere has none of its words there (its English stands in, as for any key it
+    lacks). A key in two files is refused, so that each word has one place."""
+    if part not in PARTS:
+        raise ValueError(f"no part {part!r}: the parts are {', '.join(PARTS)}")
+    merged: dict[str, Any] = {}
+    for folder in (COMMON, *(game / "locales" for game in GAMES)):
+        path = folder / f"{lang}.json"
+        words = json.loads(path.read_text(encoding="utf-8")).get(part, {}) \
+            if path.exists() else {}
+        twice = merged.keys() & words.keys()
+        if twice:
+            raise ValueError(f"{path}: {part} {sorted(twice)} are given in another file too")
+        merged.update(words)
+    return merged
+
+
+ENGLISH: dict[str, str] = catalogue("en", "messages")
 
 # Placeholders whose value is the code of another catalogue entry: the prefix of its key.
 WORDS = {"phase": "phase.", "action": "action.", "contract": "contract."}

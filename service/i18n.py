@@ -1,9 +1,9 @@
 """Languages at the HTTP edge: `Accept-Language` negotiation and the message catalogues.
 
 `rules/` answers with codes and values (a reason, a state's problem); their words are the
-catalogues' `service/locales/<lang>.json`, read once at import, English included
-(rules/texts.py says them). Only human-readable text changes: codes, rule ids and card
-codes are never translated.
+catalogues' (`service/locales/<lang>.json` and each game's `rules/<game>/locales/`), read
+once at import, English included (rules/texts.py reads and says them). Only
+human-readable text changes: codes, rule ids and card codes are never translated.
 
 A text that a catalogue lacks is answered in English, and `Content-Language` says so.
 """
@@ -11,23 +11,16 @@ A text that a catalogue lacks is answered in English, and `Content-Language` say
 from __future__ import annotations
 
 import re
-from pathlib import Path
-
-import orjson
 
 from rules.game import Problem
 from rules.reasons import Reason
-from rules.texts import ENGLISH, say
+from rules.texts import catalogue, say
 from schemas.registry import GAMES
 from service import call
 
 DEFAULT = "en"
 LANGUAGES = ("en", "hi", "hu", "fa", "uk")  # DEFAULT first: it wins ties and `*`
-LOCALES = Path(__file__).resolve().parent / "locales"
-CATALOGUES: dict[str, dict[str, str]] = {
-    lang: ENGLISH if lang == DEFAULT else orjson.loads((LOCALES / f"{lang}.json").read_bytes())
-    for lang in LANGUAGES
-}
+CATALOGUES: dict[str, dict[str, str]] = {lang: catalogue(lang, "messages") for lang in LANGUAGES}
 EN = CATALOGUES[DEFAULT]
 
 

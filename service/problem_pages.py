@@ -2,7 +2,8 @@
 says what the problem means and how to mend the request, as JSON by default or as HTML
 for a client that prefers it (a browser following the link), in the negotiated language.
 
-The texts are `service/locales/problems/<lang>.json`, `{slug: {"meaning", "fix"}}`; a
+The texts are the `problems` part of `service/locales/<lang>.json`, `{slug: {"meaning",
+"fix"}}` (rules/texts.py); a
 page's title is the problem document's own title, from the main catalogues.
 """
 
@@ -14,12 +15,11 @@ import orjson
 from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotFound
 
+from rules.texts import catalogue
 from service import i18n
 
 TEXTS: dict[str, dict[str, dict[str, str]]] = {
-    lang: orjson.loads((i18n.LOCALES / "problems" / f"{lang}.json").read_bytes())
-    for lang in i18n.LANGUAGES
-}
+    lang: catalogue(lang, "problems") for lang in i18n.LANGUAGES}
 # Every slug the service emits (service/*.py) or its proxy answers: its status (None where it
 # varies), and the catalogue key of its title (None: the page's own).
 PROBLEMS: dict[str, tuple[int | None, str | None]] = {

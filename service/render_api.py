@@ -4,15 +4,14 @@ picture: thin views over the pure drawing of render/."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
-import orjson
 from flask import Blueprint, Response
 from marshmallow import Schema, fields
 
 from render import Words, render_svg, render_text
 from render import cards as pictures
 from render.registry import DRAWINGS
+from rules.texts import catalogue
 from schemas.common import BaseSchema, one_of
 from schemas.registry import GAMES
 from service import i18n
@@ -45,15 +44,14 @@ REQUESTS = {game_id: _render_request(game_id) for game_id in GAMES}
 
 RIGHT_TO_LEFT = frozenset({"fa"})
 DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}  # the digits a language writes, where not 0-9
-# The game's terms as the table page says them (its catalogues, which `cardavia` reads
-# too): contracts, a pass, phases. The pictures take them from there, so that a word is
-# the same on the table, in the terminal and in a picture.
-TABLE_LOCALES = Path(__file__).resolve().parent / "static" / "table" / "locales"
+# The game's terms as the table page says them (the catalogues' `table` part, which
+# `cardavia` reads too): contracts, a pass, phases. The pictures take them from there, so
+# that a word is the same on the table, in the terminal and in a picture.
 TERMS = ("contract.", "phase.")
 
 
 def _picture_words(lang: str) -> dict[str, str]:
-    table = orjson.loads((TABLE_LOCALES / f"{lang}.json").read_bytes())
+    table = catalogue(lang, "table")
     return {**i18n.CATALOGUES[lang], **{k: v for k, v in table.items() if k.startswith(TERMS)}}
 
 

@@ -2,7 +2,8 @@
 the negotiated language (API.md "Additions"), so that a client told `reason.rule: "D6"`
 can say what D6 is.
 
-The texts are `service/locales/rules/<lang>.json`, `{rule id: {"title", "text"}}`, read
+The texts are the `rules` part of each game's catalogues
+(`rules/<game>/locales/<lang>.json`, `{rule id: {"title", "text"}}`, rules/texts.py), read
 once. A rule a language lacks is given in English, and `Content-Language` then says `en`,
 as for every other text (service/i18n.py).
 """
@@ -12,14 +13,13 @@ from __future__ import annotations
 import orjson
 from flask import Blueprint, Response, request
 
+from rules.texts import catalogue
 from schemas.registry import GAMES
 from service import i18n
 from service.api import game_for
 
 TEXTS: dict[str, dict[str, dict[str, str]]] = {
-    lang: orjson.loads((i18n.LOCALES / "rules" / f"{lang}.json").read_bytes())
-    for lang in i18n.LANGUAGES
-}
+    lang: catalogue(lang, "rules") for lang in i18n.LANGUAGES}
 
 rulebook = Blueprint("rulebook", __name__)
 _answers: dict[tuple[str, str], tuple[bytes, bool]] = {}

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, redirect, send_from_directory
+import orjson
+from flask import Blueprint, Response, redirect, send_from_directory
+from werkzeug.exceptions import NotFound
+
+from rules.texts import catalogue
+from service import i18n
 
 STATIC = Path(__file__).resolve().parent / "static" / "table"
 
@@ -20,6 +25,18 @@ def home():
 @table.get("/table/")  # also /table: the app's routes ignore a trailing slash
 def page():
     return send_from_directory(STATIC, "index.html")
+
+
+# The page's words, one flat map a language: the `table` part of the common catalogue and
+# of every game's (rules/texts.py).
+WORDS = {lang: orjson.dumps(catalogue(lang, "table")) for lang in i18n.LANGUAGES}
+
+
+@table.get("/table/locales/<lang>.json")
+def words(lang: str):
+    if lang not in WORDS:
+        raise NotFound()
+    return Response(WORDS[lang], mimetype="application/json")
 
 
 @table.get("/table/<path:name>")

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from rules.ai.levels import choose
-from rules.ai.tarot import allies, basic_move
+from rules.ai.tarot import basic_move
+from rules.ai.tarot_play import allies
 from rules.registry import ai_of
 from rules.tarot import DECK, GAME, SUIT_MASK, SUIT_OF, callable_cards, partner_known
 from schemas.registry import GAMES
@@ -266,7 +267,7 @@ def test_T23_basic_opening_lead_avoids_the_called_suit():
 def test_T4_bid_misfit_is_zero_exactly_for_basics_own_bid():
     """The reading of a bid (`bid_misfit`) agrees with basic's bidding: the bid basic makes
     with a hand after some bids fits that hand, and no other bid it could make does."""
-    from rules.ai.tarot import basic_bid, bid_misfit
+    from rules.ai.tarot_bidding import basic_bid, bid_misfit
     from rules.tarot import BID_RANK, BIDS
 
     rng = random.Random(4)
@@ -288,7 +289,8 @@ def test_T4_strong_worlds_explain_the_bids_as_basic_makes_them(players):
     after basic's auction, basic would have bid as the seats did far more often than in
     the worlds the view alone gives, and the taker's hand at the bidding is nearer its
     true strength."""
-    from rules.ai.tarot import bids_misfit, hands_at_bidding, sample, strength
+    from rules.ai.tarot_bidding import strength
+    from rules.ai.tarot_reading import bids_misfit, hands_at_bidding, sample
 
     plain_fit = read_fit = 0
     plain_err = read_err = 0.0

@@ -8,7 +8,9 @@ import random
 import pytest
 
 from rules.ai.levels import choose
-from rules.ai.tarot import basic_move, ecart_options, play_read, read_sample
+from rules.ai.tarot import basic_move
+from rules.ai.tarot_ecart import ecart_options
+from rules.ai.tarot_reading import play_read, read_sample
 from rules.tarot import GAME, KINGS, ORDINARY, SUIT_MASK
 
 

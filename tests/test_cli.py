@@ -14,7 +14,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.conftest import ROOT
+from rules.texts import catalogue
 from tests.support.records import record
 
 pytestmark = pytest.mark.http
@@ -362,8 +362,7 @@ def test_score_in_persian_and_five_players_without_a_partner(server):
              "--points", "52")
     fa = run(server, "--lang", "fa", *sheet, "--partner", "none")
     assert fa.returncode == 0, fa.stderr
-    words = json.loads((ROOT / "service" / "static" / "table" / "locales" / "fa.json")
-                       .read_text())
+    words = catalogue("fa", "table")
     lines = fa.stdout.splitlines()
     assert lines[0].startswith(words["end.tarot.contract"])
     assert words["end.tarot.per_defender"] in fa.stdout and "Contract" not in fa.stdout
@@ -389,10 +388,10 @@ def test_output_cut_short_by_a_pipe_is_no_traceback(server, dealt):
 
 def test_the_actions_named_are_each_games_own():
     """The command line names each game's actions from its own table: the rules' list."""
-    from cardavia_client import cli
+    from cardavia_client.cli import notation
 
     from schemas.registry import GAMES
-    assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == cli.ACTIONS
+    assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == notation.ACTIONS
 
 
 @pytest.mark.parametrize(("args", "suggested"), [

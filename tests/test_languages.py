@@ -4,6 +4,7 @@ machine fields (codes, rule ids, card codes) the same in every language."""
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
 import string
@@ -17,10 +18,11 @@ from werkzeug.datastructures import Accept
 from werkzeug.http import parse_accept_header
 
 import rules
-from rules import ganjifa, tarot
+from rules import ganjifa, tarot, texts
 from rules.durak import passing as durak_passing
 from rules.reasons import CODES, MESSAGES, Reason
-from rules.texts import say
+from rules.texts import COMMON, say
+from rules.texts import GAMES as GAME_FOLDERS
 from schemas.registry import GAMES
 from service import call, i18n
 from service.app import TestingConfig, create_app
@@ -45,6 +47,32 @@ def fa_text(key: str, **params) -> str:
 def test_every_catalogue_has_exactly_the_keys_of_english(lang):
     # A state's problems are said in English only, like every validation message.
     assert set(CATALOGUES[lang]) == {key for key in EN if not key.startswith("state.")}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_each_word_is_in_the_same_file_in_every_language(lang):
+    """A language's file in each folder of catalogues (service/locales/, each game's
+    rules/<game>/locales/) holds English's keys of that folder, part by part: a game's
+    words travel with its folder (README, "Layout")."""
+    for folder in (COMMON, *(game / "locales" for game in GAME_FOLDERS)):
+        english = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+        words = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+        assert words.keys() == english.keys(), folder
+        for part, entries in english.items():
+            if part == "messages":  # a state's problems: in English only
+                entries = {k: v for k, v in entries.items() if not k.startswith("state.")}
+            assert words[part].keys() == entries.keys(), (folder, part)
+
+
+def test_a_word_in_two_files_is_refused(tmp_path, monkeypatch):
+    """Each word has one place: a key given by two catalogues stops the import."""
+    for name in ("a", "b"):
+        (tmp_path / name / "locales").mkdir(parents=True)
+        (tmp_path / name / "locales" / "en.json").write_text('{"messages": {"x.y": "z"}}')
+    monkeypatch.setattr(texts, "COMMON", tmp_path / "a" / "locales")
+    monkeypatch.setattr(texts, "GAMES", (tmp_path / "b",))
+    with pytest.raises(ValueError, match="x.y"):
+        texts.catalogue.__wrapped__("en", "messages")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -121,7 +149,7 @@ def test_card_names_are_distinct_and_translated(lang):
 
 
 def test_every_card_is_named_in_the_language_itself():
-    """One policy a language (service/static/table/locales/README.md): a card's name is
+    """One policy a language (service/locales/README.md): a card's name is
     wholly in the language, whatever letters its picture prints; the Cyrillic court words
     belong to Ukrainian only."""
     cyrillic = re.compile("[\u0400-\u04ff]")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from render.registry import DRAWINGS
+from rules import texts
 from rules.ai import complete
 from rules.registry import GAMES, MissingPart, Registered, floor
 from schemas.registry import GAMES as SCHEMAS
@@ -68,6 +69,15 @@ def test_every_registered_game_is_named_in_every_language(lang):
             assert CATALOGUES[lang].get(f"game.{game_id}.{key}"), (lang, game_id, key)
 
 
+def test_every_registered_game_has_its_words_in_its_folder_and_no_other_game_has():
+    """A game's catalogues are `rules/<game>/locales/<lang>.json` (rules/texts.py finds
+    every such folder): one a registered game, none of a game not registered."""
+    assert sorted(folder.name for folder in texts.GAMES) == sorted(GAMES)
+    for game_id in GAMES:
+        english = texts.catalogue("en", "messages")
+        assert english[f"game.{game_id}.name"] == GAMES[game_id].game.name
+
+
 def test_the_table_page_has_a_module_for_every_registered_game():
     """The table page's games (service/static/table/games/<game>.js), listed once in
     games.js: the page offers what its modules declare."""
@@ -83,16 +93,16 @@ def test_the_table_page_has_a_module_for_every_registered_game():
 def test_the_command_line_client_knows_every_registered_game():
     """The client is its own distribution and cannot import the service: its list of games
     is held to the registry here."""
-    from cardavia_client import cli
+    from cardavia_client.cli import common
 
-    assert set(cli.GAMES) == set(GAMES)
+    assert set(common.GAMES) == set(GAMES)
 
 
 def test_the_command_line_checks_each_games_deal_as_the_service_does():
     """`cardavia` refuses a count of players, a deal option or an AI budget before asking
     the service (cli.PLAYERS, cli.OPTIONS, cli.BUDGET_MS): its tables are held here to each
     game's counts and the deal and ai-move bodies' fields."""
-    from cardavia_client import cli
+    from cardavia_client.cli import options as cli
 
     for game_id, registered in GAMES.items():
         counts = registered.game.counts

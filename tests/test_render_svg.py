@@ -5,7 +5,6 @@ counts (API.md, "A View")."""
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -14,7 +13,7 @@ import pytest
 from render import cards as pictures
 from render import ganjifa
 from rules.registry import GAMES
-from tests.conftest import ROOT
+from rules.texts import catalogue
 from tests.test_render import STATES, render, state
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -309,8 +308,7 @@ def test_persian_numbers_are_written_in_persian_digits(client):
 def test_a_pass_is_the_tables_word_in_every_picture(client, lang):
     """One word list: the bids a picture shows are said as the table page says them (its
     catalogue, which `cardavia` reads too), a Tarot pass as the table's, not Durak's."""
-    table = json.loads((ROOT / "service" / "static" / "table" / "locales" / f"{lang}.json")
-                       .read_text())
+    table = catalogue(lang, "table")
     drawn = render(client, "tarot-over", None, "text", lang=lang).get_data(as_text=True)
     assert table["contract.pass"] in drawn and table["contract.garde_contre"] in drawn
     if table["durak.pass"] != table["contract.pass"]:

@@ -52,24 +52,37 @@ def holder(hands, played, taker: int, called: int | None) -> int | None:
     return None
 
 
+def hidden_places(view: View, lacks=None) -> tuple[int, list[int], list[int]]:
+    """Where the hidden cards may lie: the cards the seat has not seen (a mask), the cards
+    each hidden place (each hand, the chien, the hidden écart, as `View.hidden` counts
+    them) may hold, and the cards each seat played. The shown chien stays with the taker
+    (hand or écart, T5); the hidden écart holds ordinary cards only, and a taker who had to
+    lay trumps kept no ordinary card (T5); poignée trumps stay with their seat, and a
+    poignée shown with the Excuse leaves no other trump (T8); every void a play revealed
+    holds (T9); a partner the seat knows holds the called card, and a taker who called
+    below the Kings holds every court above (T22). `lacks`, one mask a seat, adds cards a
+    caller reads as missing from each hand (the AI's reading of the play,
+    rules/ai/tarot_reading.py)."""
+    public = view.public
+    players = len(public.hands)
+    seen, played, forbidden = _plays_seen(public, view.seat, players)
+    allowed = _shown_constraints(public, forbidden, players)
+    _call_constraints(public, allowed, players)
+    for s in range(players):
+        allowed[s] &= ~forbidden[s]
+        if lacks is not None:
+            allowed[s] &= ~lacks[s]
+    return DECK.full & ~seen, allowed, played
+
+
 def sample(view: View, rng: random.Random, lacks=None) -> TarotState:
-    """The hidden cards dealt among the other hands, the chien and the hidden écart:
-    the shown chien stays with the taker (hand or écart, T5); the hidden écart holds
-    ordinary cards only, and a taker who had to lay trumps kept no ordinary card (T5);
-    poignée trumps stay with their seat, and a poignée shown with the Excuse leaves no
-    other trump (T8); every void a play revealed holds (T9); no hand is a petit sec
-    unless the deal was annulled for one (T3); a partner the seat knows holds the called
-    card, and a taker who called below the Kings holds every court above (T22). `lacks`, one
-    mask a seat, adds cards a caller reads as missing from each hand (the AI's reading of
-    the play, rules/ai/tarot.py)."""
+    """The hidden cards dealt among the other hands, the chien and the hidden écart, each
+    within what `hidden_places` allows it; no hand is a petit sec unless the deal was
+    annulled for one (T3)."""
     public = view.public
     seat, hidden = view.seat, view.hidden
     players = len(public.hands)
-    taker = public.taker
-    seen, played, forbidden = _plays_seen(public, seat, players)
-    pile = bit_list(DECK.full & ~seen)
-    allowed = _shown_constraints(public, forbidden, players)
-    _call_constraints(public, allowed, players)
+    pile, allowed, played = hidden_places(view, lacks)
     petit_sec_deal = view.phase == "over" and not public.bids
     if petit_sec_deal and not petit_sec(public.hands[seat]):
         # T3: the holder of the Petit holds it sec.
@@ -77,32 +90,31 @@ def sample(view: View, rng: random.Random, lacks=None) -> TarotState:
         for i in range(players + 2):
             if i != sec:
                 allowed[i] &= ~PETIT_BIT
-        forbidden[sec] |= (TRUMPS | EXCUSE_BIT) & ~PETIT_BIT
-    for s in range(players):
-        allowed[s] &= ~forbidden[s]
-        if lacks is not None:
-            allowed[s] &= ~lacks[s]
-    chien_taken = public.contract in ("prise", "garde") and public.chien_shown
+        allowed[sec] &= ~((TRUMPS | EXCUSE_BIT) & ~PETIT_BIT)
     world = None
     for _attempt in range(200):
-        dealt = deal_hidden(pile[:], list(hidden), allowed, rng)
+        dealt = deal_hidden(bit_list(pile), list(hidden), allowed, rng)
         if dealt is None:
             break
-        hands = list(public.hands)
-        for s in range(players):
-            hands[s] |= dealt[s]
-        world = public._replace(hands=tuple(hands), chien=dealt[players],
-                                ecart=public.ecart | dealt[players + 1])
-        if public.called is not None and taker is not None:
-            world = world._replace(partner=holder(hands, played, taker, public.called))
-        if not petit_sec_deal and _deals_petit_sec(public, hands, played, dealt, chien_taken):
-            continue  # T3: the deal would have been annulled
-        return world
+        world = _world(public, dealt, played)
+        if petit_sec_deal or not _deals_petit_sec(public, world.hands, played, dealt):
+            return world
     if world is not None:
         # So unlikely a view that 200 deals all gave someone a petit sec: play on in a
         # world that breaks only T3's dealing condition rather than fail the request.
         return world
     raise NoWorldFits("no deal of the hidden cards fits this view")
+
+
+def _world(public: TarotState, dealt: list[int], played: list[int]) -> TarotState:
+    """The view's public state with the hidden cards dealt, and the partner (T22)."""
+    players = len(public.hands)
+    hands = tuple(public.hands[s] | dealt[s] for s in range(players))
+    world = public._replace(hands=hands, chien=dealt[players],
+                            ecart=public.ecart | dealt[players + 1])
+    if public.called is not None and public.taker is not None:
+        world = world._replace(partner=holder(hands, played, public.taker, public.called))
+    return world
 
 
 def _plays_seen(public: TarotState, seat: int, players: int
@@ -145,11 +157,11 @@ def _shown_constraints(public: TarotState, forbidden: list[int], players: int) -
     return allowed
 
 
-def _deals_petit_sec(public: TarotState, hands: list[int], played: list[int],
-                     dealt: list[int], chien_taken: bool) -> bool:
+def _deals_petit_sec(public: TarotState, hands, played: list[int], dealt: list[int]) -> bool:
     """T3: whether a seat of a sampled world was dealt the Petit sec (its hand, its played
     cards, and for a taker who took the chien its écart instead of the chien)."""
     players, taker = len(hands), public.taker
+    chien_taken = public.contract in ("prise", "garde") and public.chien_shown
     sec = False
     for s in range(players):
         held = hands[s] | played[s]

@@ -2,9 +2,11 @@
 #include "core.h"
 
 int durak_register(PyObject *module);
+int tarot_register(PyObject *module);
 
 static int core_exec(PyObject *module) {
     if (durak_register(module) < 0) return -1;
+    if (tarot_register(module) < 0) return -1;
     return 0;
 }
 

@@ -1,6 +1,7 @@
-// The page's own words, one JSON catalogue per language beside this module; every other
-// word (card names, reasons, rules, game names) comes from the service. How each language
-// writes Tarot's French terms and the cards is set down in locales/README.md.
+// The page's own words, one JSON catalogue per language (the `table` part of the service's
+// catalogues, service/locales/ and each game's rules/<game>/locales/); every other word
+// (card names, reasons, rules, game names) comes from the service's answers. How each
+// language writes Tarot's French terms and the cards is set down in service/locales/README.md.
 
 export const LANGUAGES = [
   { code: "en", name: "English", dir: "ltr" },

@@ -1,0 +1,112 @@
+"""`cardavia`: the service from a terminal.
+
+    cardavia deal durak --seed 1 > dealt.json
+    cardavia moves dealt.json
+    cardavia move dealt.json attack 6S
+    cardavia render dealt.json --seat 1
+    cardavia score --contract garde --taker 1 --bouts 2 --points 45
+    cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
+    cardavia score evening.json
+    cardavia play durak
+    cardavia play durak --players 4 --transfer --throw-in neighbours --cards 52
+    cardavia replay durak-record.json
+    cardavia match durak --seats strong,basic --deals 100 --budget 200
+
+The server is `--url`, else `CARDAVIA_URL`, else http://127.0.0.1:8000. Exit status: 0 on
+success, 1 when a move (of a replayed record, of `move`, or a bot's in `match`) is illegal,
+2 on bad usage (bad arguments, an unreadable file, a request the service refuses, a server
+or a bot out of reach).
+
+A move is written as its action and what goes with it, the way `moves` lists them:
+`attack 8S`, `take`, `bid garde`, `discard 9D 1C 2C 6C 7C CC`, `chelem no`, `play RRAM`.
+At the `play` prompt a move's number in the list, or just its card or contract, will do.
+Labels (`score`'s sheet, the table) are in `--lang`'s language, as the service's table
+page says them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import importlib.metadata
+import os
+import re
+import sys
+from typing import NoReturn, cast
+
+from cardavia_client.cli import deal, match, move, moves, play, render, replay, score
+from cardavia_client.cli.common import USAGE, UsageError
+from cardavia_client.client import (
+    DEFAULT_URL,
+    CardaviaError,
+    Client,
+    ProblemError,
+    TimeoutError,
+    UnreachableError,
+)
+
+# Each subcommand's module adds its parser (`add`) and runs it (`run`), in --help's order.
+COMMANDS = (deal, moves, move, replay, score, render, play, match)
+
+
+def version() -> str:
+    """This client's version, as installed."""
+    try:
+        return importlib.metadata.version("cardavia-client")
+    except importlib.metadata.PackageNotFoundError:  # run from its folder, not installed
+        return "(not installed)"
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # argparse names the choices of a mistyped subcommand or game; add the nearest.
+        typo = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if typo:
+            nearest = difflib.get_close_matches(typo.group(1),
+                                                re.findall(r"'([^']*)'", typo.group(2)), n=1)
+            if nearest:
+                message += f"; did you mean '{nearest[0]}'?"
+        self.print_usage(sys.stderr)
+        self.exit(USAGE, f"{self.prog}: error: {message}\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = Parser(prog="cardavia", description=__doc__,
+               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--url", default=os.environ.get("CARDAVIA_URL", DEFAULT_URL),
+                   help="the service (default: $CARDAVIA_URL, else %(default)s)")
+    p.add_argument("--lang", help="Accept-Language for messages and pictures, e.g. hu")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for command in COMMANDS:
+        command.add(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        with Client(args.url, language=args.lang) as client:
+            status = cast(int, args.run(client, args))
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader stopped (`| head -c 300`): no traceback, as any Unix tool. Whatever is
+        # still buffered goes nowhere, and the status is a shell's for SIGPIPE.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + 13
+    except UsageError as e:
+        print(f"cardavia: {e}", file=sys.stderr)
+    except ProblemError as e:
+        print(f"cardavia: the service refused the request: {e}", file=sys.stderr)
+    except UnreachableError:
+        print(f"cardavia: cannot reach {args.url}: is the service running there? (`make "
+              "serve`, or give --url or CARDAVIA_URL)", file=sys.stderr)
+    except TimeoutError as e:
+        print(f"cardavia: {args.url} took too long to answer: {e}", file=sys.stderr)
+    except CardaviaError as e:
+        print(f"cardavia: {args.url} is not answering as the Cardavia service: {e}",
+              file=sys.stderr)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+    return USAGE

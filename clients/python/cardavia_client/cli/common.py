@@ -1,0 +1,56 @@
+"""What every subcommand shares: its errors and exit statuses, reading files, printing."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from cardavia_client.types import Reason, State
+
+GAMES = ("durak", "tarot", "ganjifa")
+ILLEGAL, USAGE = 1, 2
+
+
+class UsageError(Exception):
+    """Bad usage: exit status 2, with this message."""
+
+
+# -- reading and printing --------------------------------------------------------------------
+
+
+def read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{path} is not JSON: {e}") from None
+
+
+def read_state(path: str) -> State:
+    """A state from a file: the state itself, or any answer holding one (`deal`, `move`)."""
+    data = read_json(path)
+    if isinstance(data, dict) and isinstance(data.get("state"), dict):
+        data = data["state"]
+    if not isinstance(data, dict) or data.get("game") not in GAMES:
+        raise UsageError(f"{path} holds no state of {', '.join(GAMES)}")
+    return data
+
+
+def dump(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def fit(text: str, first: str, then: str) -> str:
+    """`text` wrapped to an 80-column terminal, after `first` and then `then`."""
+    return textwrap.fill(text, 80, initial_indent=first, subsequent_indent=then,
+                         break_on_hyphens=False)
+
+
+def reason_text(reason: Reason) -> str:
+    return f"{reason.code} ({reason.rule}): {reason.message}"

@@ -1,0 +1,79 @@
+"""`cardavia match GAME`: seeded deals between AI levels and bots, with each player's result
+and its 95% interval (the games are played by cardavia_client.match)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cardavia_client import match
+from cardavia_client.cli.common import GAMES, ILLEGAL, UsageError, dump
+from cardavia_client.cli.options import BUDGET_MS, deal_options, in_flags, variant_flags
+from cardavia_client.client import Client
+
+
+def add(sub) -> None:
+    q = sub.add_parser("match", help="seeded deals between AI levels and bots, with each "
+                       "player's result and its 95%% interval")
+    q.add_argument("game", choices=GAMES)
+    q.add_argument("--seats", required=True, help="one player per seat, comma-separated: "
+                   "random, basic, strong or a bot's URL (it rotates round the table)")
+    q.add_argument("--deals", type=int, default=20, help="deals to play (default 20)")
+    q.add_argument("--budget", type=int, default=200, help="the AI's budget_ms (default 200)")
+    q.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed SEED + i")
+    variant_flags(q)  # every deal's; its players are the seats
+    q.add_argument("--json", action="store_true", help="figures and every deal as JSON")
+    q.add_argument("--quiet", action="store_true", help="no line per deal on stderr, only "
+                   "each player's first forfeit")
+    q.set_defaults(run=run)
+
+
+def run(client: Client, args: argparse.Namespace) -> int:
+    try:
+        players = match.parse_seats(args.seats)
+    except ValueError as e:
+        raise UsageError(f"--seats: {e}") from None
+    if args.deals < 1:
+        raise UsageError("--deals: at least 1")
+    if not BUDGET_MS[0] <= args.budget <= BUDGET_MS[1]:
+        raise UsageError(f"--budget: the AI's budget is {BUDGET_MS[0]} to {BUDGET_MS[1]} ms "
+                         f"(got {args.budget})")
+    options = deal_options(args, seats=len(players))
+
+    played: list[match.DealResult] = []
+    forfeited: set[int] = set()  # the players whose forfeit has been said
+    names = match.labels([p.spec for p in players])
+
+    def progress(r: match.DealResult) -> None:
+        played.append(r)
+        if r.forfeit is not None:
+            # --quiet drops the line per deal, not why a bot forfeits: each player's first
+            # reason is said, the figures count the others (--json lists them all).
+            if args.quiet and r.forfeit in forfeited:
+                return
+            forfeited.add(r.forfeit)
+            text = f"{names[r.forfeit]} forfeit: {r.reason}"
+        elif args.quiet:
+            return
+        else:
+            text = ", ".join(f"seat {s} {names[j]} {r.scores[s]:+g}"
+                             for s, j in enumerate(r.players_at))
+        print(f"deal {r.seed}: {text}", file=sys.stderr)
+
+    try:
+        with in_flags(players="--seats"):
+            results, table = match.run(client, args.game, players, args.deals, args.seed,
+                                       args.budget, progress, options)
+    except match.BotUnreachable as e:  # as a service out of reach: no deal can be played
+        raise UsageError(f"{e} (the match stopped at deal {args.seed + len(played)})"
+                         ) from None
+    if args.json:
+        dump({"game": args.game, "deals": args.deals, "seed": args.seed, "deal": options,
+              "budget_ms": args.budget, "annulled": match.annulled(results), "players": table,
+              "results": [{"seed": r.seed, "players_at": r.players_at, "moves": r.moves,
+                           "scores": None if r.settlement is None else r.scores,
+                           "forfeit": r.forfeit, "reason": r.reason} for r in results]})
+    else:
+        print(match.report(args.game, args.deals, args.seed, args.budget, table, options,
+                           match.annulled(results)))
+    return ILLEGAL if any(r.forfeit is not None for r in results) else 0
