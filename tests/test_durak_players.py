@@ -231,23 +231,37 @@ def test_D23_going_out_together_once_the_stock_is_empty():
     assert GAME.result(s)["durak"] == 3
 
 
-def test_D23_a_player_in_with_no_card_in_a_bout_laid_its_last_card_in_it():
+def test_D22_D23_a_player_short_of_its_bout_start_laid_the_rest_in_the_bout():
     """Issue 40.6: with the stock empty everyone in began the bout with a card (one with
     none went out after the bout before), so a player in with none now laid one in it:
-    as a thrower the round allows (D19), each its own card beside the attacker's."""
+    as a thrower the round allows (D19), each its own card beside the attacker's. While
+    the stock lasts, six; in the first bout, the six dealt."""
     four = [["6S", "9C"], ["7S", "8S"], [], ["QD"]]
     # Seat 2 threw in the second Ten, or it had no card when the bout began.
     assert make(four, table=[("10S", "JS"), ("10C", None)], out=[], to_act=1).phase == "defend"
-    assert problems(hands=four, table=[("10S", None)], out=[], to_act=1) == ["out"]
+    assert problems(hands=four, table=[("10S", None)], out=[], to_act=1) == ["hands"]
     # With neighbours only the seat after the defender throws in (D19): not seat 3.
     three_empty = [["6S", "9C"], ["7S", "8S"], ["QD"], []]
     table = [("10S", "JS"), ("10C", None)]
     assert make(three_empty, table=table, out=[], to_act=1).phase == "defend"
     assert problems(hands=three_empty, table=table, out=[], to_act=1,
-                    throw_in="neighbours") == ["out"]
+                    throw_in="neighbours") == ["hands.3"]
     # The defender with no card beat at least one attack.
     assert make([["6S", "9C"], [], ["QD", "KD"]], table=[("10S", "JS")], out=[],
                 to_act=0).phase == "attack"
+    # First bout of three, the stock whole: each began with the six dealt. Seat 1, with
+    # five, laid one beside the attacker's first card: two, not the one on the table; a
+    # seven no deal gives.
+    def first_bout(hands):
+        placed = {c for h in hands for c in h} | {"QC"}
+        rest = [ALL.codes[c] for c in sorted_cards(DECKS[36]) if ALL.codes[c] not in placed]
+        return problems(hands=hands, stock=[c for c in rest if c != "AH"] + ["AH"],
+                        table=[("QC", None)], attacker=2, to_act=0, out=[])
+
+    spades, diamonds = ["6S", "7S", "8S", "9S", "10S", "JS"], ["6D", "7D", "8D", "9D", "10D"]
+    clubs = ["6C", "7C", "8C", "9C", "10C", "JC"]
+    assert first_bout([spades, diamonds, clubs]) == ["hands"]
+    assert "hands.1" in first_bout([spades, [*diamonds, "JD", "QD"], clubs[:4]])
 
 
 def test_D11_the_discard_pile_is_beaten_pairs():

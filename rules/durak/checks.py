@@ -153,18 +153,11 @@ def bout_problems(hands: list[list[int]], stock: list[int], discard: list[int],
     if len(table) > limit:
         problems.append(Problem("table", "durak_bout_limit",
                                 {"count": len(table), "limit": limit}))
-    if stock and len(hands) == 2 and not setup.transfer:
+    if stock and len(hands) == 2 and not setup.transfer:  # else start_problems
         if len(hands[attacker]) + len(table) < HAND_SIZE:
             problems.append(Problem(f"hands.{attacker}", "durak_attacker_short"))
         if len(hands[defender]) + defended < HAND_SIZE:
             problems.append(Problem(f"hands.{defender}", "durak_defender_short"))
-    elif stock:
-        # Throwers (D19) and passing on (D21) lay cards from several hands, in some share:
-        # every card missing from a hand lies on the table.
-        short = sum(max(0, HAND_SIZE - len(h)) for h in hands)
-        if short > len(table) + defended:
-            problems.append(Problem("hands", "durak_hands_short",
-                                    {"short": short, "count": len(table) + defended}))
     return problems
 
 
@@ -207,30 +200,46 @@ def _out_lists(hands: list[list[int]], out: list[list[int]]) -> tuple[int, list[
     return mask, problems
 
 
-def idle_problems(hands: list[list[int]], stock: list[int], table: Table, attacker: int,
-                  defender: int, out_mask: int, setup: Setup) -> list[Problem]:
-    """D23 in a bout: with the stock empty every player in began the bout with a card (one
-    with none went out after the bout before), so a player in with none now laid its
-    last card in this bout: the defender a defence, any other an attack card, as the
-    attacker, a thrower (D19) or, passing on (D21), an earlier defender. The attacker laid
-    one, and each of the others at least one more."""
-    if stock or not table:
-        return []
-    layers = _layers(attacker, defender, len(hands), out_mask, setup)
-    if any(d is not None for _, d in table):
-        layers.add(defender)
+def start_problems(hands: list[list[int]], stock: list[int], discard: list[int],
+                   table: Table, attacker: int, defender: int, out_mask: int, setup: Setup
+                   ) -> list[Problem]:
+    """D12, D22, D23: a player in begins a bout with six cards while the stock lasts (each
+    drew up to six) and with one at least once it is out (one with none went out); in
+    the first bout, nothing drawn yet, with the six dealt (D17). A player holding fewer
+    laid the rest in this bout, as the rules let it lay cards: the defender its defences
+    (and, passing on, D21, attack cards); any other attack cards, as the attacker or a
+    thrower of the round (D19, D20; passing on, any but the defender). The attacker laid
+    one at least, and the attack cards on the table are all the attackers laid."""
+    need = HAND_SIZE if stock else 1
+    ins = [s for s in range(len(hands)) if not out_mask >> s & 1]
     problems = []
-    laid = {attacker}
-    for s, hand in enumerate(hands):
-        if not hand and not out_mask >> s & 1:
-            if s in layers:
-                laid.add(s)
-            else:
-                problems.append(Problem("out", "durak_out_idle", {"seat": s}))
-    if len(laid - {defender}) > len(table):
-        problems.append(Problem("out", "durak_out_idle_count",
-                                {"seats": ", ".join(map(str, sorted(laid - {defender, attacker}))),
-                                 "count": len(table)}))
+    if stock and not discard and len(stock) == setup.cards - HAND_SIZE * len(hands):
+        problems += [Problem(f"hands.{s}", "durak_first_bout_hand",
+                             {"seat": s, "held": len(hands[s])})
+                     for s in ins if len(hands[s]) > HAND_SIZE]
+    # The cards the defender may have laid: its defences and, passing on, attack cards,
+    # all but the one at least that the attacker (the last to pass it on) laid.
+    defended = sum(1 for _, d in table if d is not None) + max(0, len(table) - 1) * \
+        setup.transfer
+    if need - len(hands[defender]) > defended:
+        problems.append(Problem(f"hands.{defender}", "durak_start_short", {
+            "seat": defender, "held": len(hands[defender]), "need": need, "laid": defended}))
+    short = [s for s in ins if s != defender and len(hands[s]) < need]
+    layers = _layers(attacker, defender, len(hands), out_mask, setup)
+    return problems + _attack_side_problems(hands, short, layers, need, attacker, len(table))
+
+
+def _attack_side_problems(hands: list[list[int]], short: list[int], layers: set[int],
+                          need: int, attacker: int, attacks: int) -> list[Problem]:
+    """start_problems' players but the defender holding fewer than `need`: each one that
+    lays attack cards, and those with the attacker's first card no more than `attacks`."""
+    problems = [Problem(f"hands.{s}", "durak_start_idle",
+                        {"seat": s, "held": len(hands[s]), "need": need})
+                for s in short if s not in layers]
+    laid = sum(need - len(hands[s]) for s in short) + (attacks > 0 and attacker not in short)
+    if laid > attacks:
+        problems.append(Problem("hands", "durak_start_count",
+                                {"seats": ", ".join(map(str, short)), "count": attacks}))
     return problems
 
 

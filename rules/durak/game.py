@@ -207,9 +207,9 @@ class Durak(Game):
         if not over_seat:
             problems += checks.bout_problems(hands, stock, discard, attacker, the_defender,
                                              table, chosen)
-        if players > 2 and not over_seat:
-            problems += checks.idle_problems(hands, stock, table, attacker, the_defender,
-                                             out_mask, chosen)
+        if (players > 2 or chosen.transfer) and not over_seat:
+            problems += checks.start_problems(hands, stock, discard, table, attacker,
+                                              the_defender, out_mask, chosen)
         if known is not None:
             problems += checks.known_problems(known, hands)
         if problems:
