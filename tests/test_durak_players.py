@@ -249,9 +249,10 @@ def test_D22_D23_a_player_short_of_its_bout_start_laid_the_rest_in_the_bout():
     # The defender with no card beat at least one attack.
     assert make([["6S", "9C"], [], ["QD", "KD"]], table=[("10S", "JS")], out=[],
                 to_act=0).phase == "attack"
-    # First bout of three, the stock whole: each began with the six dealt. Seat 1, with
-    # five, laid one beside the attacker's first card: two, not the one on the table; a
-    # seven no deal gives.
+    # First bout of three, the stock whole: each began with the six dealt. The attacker
+    # laid the Queen, so began with seven, and seat 1, with five, laid one more than the
+    # one card on the table; a seven no deal gives either. And no trump was dealt: seat 0
+    # would have led (D5).
     def first_bout(hands):
         placed = {c for h in hands for c in h} | {"QC"}
         rest = [ALL.codes[c] for c in sorted_cards(DECKS[36]) if ALL.codes[c] not in placed]
@@ -260,7 +261,7 @@ def test_D22_D23_a_player_short_of_its_bout_start_laid_the_rest_in_the_bout():
 
     spades, diamonds = ["6S", "7S", "8S", "9S", "10S", "JS"], ["6D", "7D", "8D", "9D", "10D"]
     clubs = ["6C", "7C", "8C", "9C", "10C", "JC"]
-    assert first_bout([spades, diamonds, clubs]) == ["hands"]
+    assert first_bout([spades, diamonds, clubs]) == ["hands.2", "hands", "attacker"]
     assert "hands.1" in first_bout([spades, [*diamonds, "JD", "QD"], clubs[:4]])
 
 

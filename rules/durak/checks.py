@@ -200,56 +200,125 @@ def _out_lists(hands: list[list[int]], out: list[list[int]]) -> tuple[int, list[
     return mask, problems
 
 
-def start_problems(hands: list[list[int]], stock: list[int], discard: list[int],
-                   table: Table, attacker: int, defender: int, out_mask: int, setup: Setup
-                   ) -> list[Problem]:
+def start_problems(trump: int, hands: list[list[int]], stock: list[int],
+                   discard: list[int], table: Table, taking: bool, attacker: int,
+                   defender: int, out_mask: int, setup: Setup) -> list[Problem]:
     """D12, D22, D23: a player in begins a bout with six cards while the stock lasts (each
     drew up to six) and with one at least once it is out (one with none went out); in
-    the first bout, nothing drawn yet, with the six dealt (D17). A player holding fewer
-    laid the rest in this bout, as the rules let it lay cards: the defender its defences
-    (and, passing on, D21, attack cards); any other attack cards, as the attacker or a
-    thrower of the round (D19, D20; passing on, any but the defender). The attacker laid
-    one at least, and the attack cards on the table are all the attackers laid."""
+    the first bout, nothing drawn yet, with the six dealt (D17). So each holds what it
+    began with less what it laid in the bout: the defender its defences; the attackers
+    the attack cards, the first one card (D6), then, passing on (D21), each defender in
+    turn one card of that rank while none was beaten, then the last of them and its
+    throwers (D19, D20) the rest. Empty when some number of passes gives every player its
+    start; else the problems of the reading with the fewest. Nothing is added while a card
+    is unbeaten but after a take (D8, D10, D20): two unbeaten without one were all passed
+    on."""
+    passes = _passes(table) if setup.transfer else 0
+    unbeaten = sum(1 for _, d in table if d is None)
+    fewest = len(table) - 1 if unbeaten > 1 and not taking else 0
+    found: list[Problem] = []
+    for p in range(min(fewest, passes), passes + 1):
+        problems = _start_with(p, trump, hands, stock, discard, table, attacker, defender,
+                               out_mask, setup)
+        if not problems:
+            return []
+        found = found or problems
+    return found
+
+
+def _passes(table: Table) -> int:
+    """The most passes (D21) a table can hold: its first cards, all of one rank, laid
+    before any was beaten; the last attack card of those is the bout's attacker's."""
+    same = 1
+    while same < len(table) and RANK_OF[table[same][0]] == RANK_OF[table[0][0]]:
+        same += 1
+    return same - 1
+
+
+def _start_with(passes: int, trump: int, hands: list[list[int]], stock: list[int],
+                discard: list[int], table: Table, attacker: int, defender: int, out_mask: int,
+                setup: Setup) -> list[Problem]:
+    """start_problems' reading with `passes` passes: the first passes + 1 attack cards laid
+    one each by the attackers in turn, the last the bout's attacker, and the other attack
+    cards by the last attacker's round."""
+    players = len(hands)
+    chain = _chain(passes, attacker, players, out_mask) if table else []
+    laid = [chain.count(s) for s in range(players)]
+    laid[defender] += sum(1 for _, d in table if d is not None)
+    first = stock and not discard and len(stock) == setup.cards - HAND_SIZE * players
     need = HAND_SIZE if stock else 1
-    ins = [s for s in range(len(hands)) if not out_mask >> s & 1]
-    problems = []
-    if stock and not discard and len(stock) == setup.cards - HAND_SIZE * len(hands):
-        problems += [Problem(f"hands.{s}", "durak_first_bout_hand",
-                             {"seat": s, "held": len(hands[s])})
-                     for s in ins if len(hands[s]) > HAND_SIZE]
-    # The cards the defender may have laid: its defences and, passing on, attack cards,
-    # all but the one at least that the attacker (the last to pass it on) laid.
-    defended = sum(1 for _, d in table if d is not None) + max(0, len(table) - 1) * \
-        setup.transfer
-    if need - len(hands[defender]) > defended:
-        problems.append(Problem(f"hands.{defender}", "durak_start_short", {
-            "seat": defender, "held": len(hands[defender]), "need": need, "laid": defended}))
-    short = [s for s in ins if s != defender and len(hands[s]) < need]
-    layers = _layers(attacker, defender, len(hands), out_mask, setup)
-    return problems + _attack_side_problems(hands, short, layers, need, attacker, len(table))
-
-
-def _attack_side_problems(hands: list[list[int]], short: list[int], layers: set[int],
-                          need: int, attacker: int, attacks: int) -> list[Problem]:
-    """start_problems' players but the defender holding fewer than `need`: each one that
-    lays attack cards, and those with the attacker's first card no more than `attacks`."""
-    problems = [Problem(f"hands.{s}", "durak_start_idle",
-                        {"seat": s, "held": len(hands[s]), "need": need})
-                for s in short if s not in layers]
-    laid = sum(need - len(hands[s]) for s in short) + (attacks > 0 and attacker not in short)
-    if laid > attacks:
-        problems.append(Problem("hands", "durak_start_count",
-                                {"seats": ", ".join(map(str, short)), "count": attacks}))
+    throwers = _layers(attacker, defender, players, out_mask, setup) if table else set()
+    ins = [s for s in range(players) if not out_mask >> s & 1]
+    problems, owed = _began(hands, laid, ins, need, bool(first), defender, throwers)
+    if owed > max(0, len(table) - passes - 1):
+        problems.append(Problem("hands", "durak_start_count", {"count": len(table)}))
+    if first and chain:
+        problems += _first_bout_attacker(trump, hands, table, chain, defender, throwers)
     return problems
+
+
+def _began(hands: list[list[int]], laid: list[int], ins: list[int], need: int, first: bool,
+           defender: int, throwers: set[int]) -> tuple[list[Problem], int]:
+    """Each player in against what it began the bout with: the problems, and the cards the
+    throwers lack, which they laid among the other attack cards."""
+    problems = []
+    owed = 0
+    for s in ins:
+        began = len(hands[s]) + laid[s]
+        if first and began > HAND_SIZE:
+            problems.append(Problem(f"hands.{s}", "durak_first_bout_hand",
+                                    {"seat": s, "held": began}))
+        elif began < need and s in throwers:
+            owed += need - began
+        elif began < need:
+            code = "durak_start_short" if s == defender else "durak_start_idle"
+            problems.append(Problem(f"hands.{s}", code, {"seat": s, "held": len(hands[s]),
+                                                          "need": need, "laid": laid[s]}))
+    return problems, owed
+
+
+def _chain(passes: int, attacker: int, players: int, out_mask: int) -> list[int]:
+    """Who laid the first passes + 1 attack cards: each an attacker passing it on to the
+    player in after it (D21), the last the bout's attacker."""
+    chain = [attacker]
+    for _ in range(passes):
+        chain.append(_in_before(chain[-1], players, out_mask))
+    return chain[::-1]
+
+
+def _first_bout_attacker(trump: int, hands: list[list[int]], table: Table, chain: list[int],
+                         defender: int, throwers: set[int]) -> list[Problem]:
+    """D5 in the first bout: nothing drawn yet, each hand as dealt is what it holds and
+    what it laid, and the first attacker (the chain's first) held the lowest trump of them
+    (seat 0 when none was dealt); a card a thrower added may be any thrower's."""
+    holders = {c: {s} for s, hand in enumerate(hands) for c in hand}
+    for i, (a, d) in enumerate(table):
+        holders[a] = {chain[i]} if i < len(chain) else throwers
+        if d is not None:
+            holders[d] = {defender}
+    trumps = [c for c in holders if SUIT_OF[c] == trump]
+    low = min(trumps, key=RANK_OF.__getitem__) if trumps else None
+    if (chain[0] in holders[low]) if low is not None else chain[0] == 0:
+        return []
+    seat = min(holders[low]) if low is not None else 0
+    return [Problem("attacker", "durak_first_bout_attacker",
+                    {"seat": seat, "card": CODES[low] if low is not None else "none"})]
+
+
+def _in_before(seat: int, players: int, out_mask: int) -> int:
+    """The player in before `seat`: whose defender `seat` is (D18)."""
+    s = seat
+    for _ in range(players):
+        s = (s - 1) % players
+        if not out_mask >> s & 1:
+            return s
+    return seat
 
 
 def _layers(attacker: int, defender: int, players: int, out_mask: int, setup: Setup
             ) -> set[int]:
-    """The players in who may have laid an attack card in the bout: the round of D20, or
-    with passing on (D21) any but the defender (earlier defenders, with their throwers)."""
-    if setup.transfer:
-        return {s for s in range(players) if s != defender and not out_mask >> s & 1}
-    return set(round_of(attacker, defender, players, out_mask, setup.throw_in))
+    """The attacker and the throwers that the round of D19-D20 asks."""
+    return set(round_of(attacker, defender, players, out_mask, setup.throw_in)) - {defender}
 
 
 def discard_problems(trump: int, discard: list[int]) -> list[Problem]:

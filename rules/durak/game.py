@@ -208,8 +208,8 @@ class Durak(Game):
             problems += checks.bout_problems(hands, stock, discard, attacker, the_defender,
                                              table, chosen)
         if (players > 2 or chosen.transfer) and not over_seat:
-            problems += checks.start_problems(hands, stock, discard, table, attacker,
-                                              the_defender, out_mask, chosen)
+            problems += checks.start_problems(t, hands, stock, discard, table, taking,
+                                              attacker, the_defender, out_mask, chosen)
         if known is not None:
             problems += checks.known_problems(known, hands)
         if problems:
