@@ -207,7 +207,9 @@ class Durak(Game):
         if not over_seat:
             problems += checks.bout_problems(hands, stock, discard, attacker, the_defender,
                                              table, chosen)
-        if (players > 2 or chosen.transfer) and not over_seat:
+        # With two, the hands say the deal ended (D14): a hand emptied by the last bout.
+        ended = over_seat or players == 2 and not stock and not table and not all(hands)
+        if (players > 2 or chosen.transfer) and not ended:
             problems += checks.start_problems(t, hands, stock, discard, table, taking,
                                               attacker, the_defender, out_mask, chosen)
         if known is not None:
