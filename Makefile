@@ -41,7 +41,7 @@ serve-prod: $(BIN)/activate $(VENV)/.core
 
 test: $(VENV)/.test-extras $(VENV)/.core
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules schemas service clients/python/cardavia_client bench
+	$(BIN)/mypy rules schemas service clients/python/cardavia_client bench contract
 	$(BIN)/python -m pytest -n 2
 
 lint: $(VENV)/.test-extras

@@ -32,6 +32,10 @@ accesslog = None
 control_socket_disable = True
 worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or (
     "/dev/shm" if os.path.isdir("/dev/shm") else None)
+# No request header sets SCRIPT_NAME or PATH_INFO (gunicorn's default lets a loopback peer,
+# as a trusted proxy, do so): a client's `SCRIPT_NAME` that its path did not start with was
+# gunicorn's own HTML 500. The service is mounted by the SCRIPT_NAME of its environment.
+forwarder_headers = ""
 # Load the app (and its precomputed move tables) once in the master; workers share it.
 preload_app = True
 

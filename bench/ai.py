@@ -71,6 +71,7 @@ TARGETS = {
     ("durak", "strong", "mcts"): ("rate_decided", 0.80, False, ">= 80% of decided"),
     ("durak", "strong", "expert"): ("rate_decided", 0.85, False, ">= 85% of decided"),
     ("durak", "basic", "expert"): ("rate_decided", 0.60, False, ">= 60% of decided"),
+    ("ganjifa", "strong", "standard"): ("win_share", 0.92, False, ">= 92%"),
 }
 
 

@@ -2,9 +2,8 @@
 
     .venv/bin/python -m bench.profile_move [--requests N] [--top N]
 
-1. the same request straight through the WSGI callable, as gunicorn calls it: the echo app,
-   the service, and the service with Flask dispatching the path (service/lane.py's table
-   emptied): what the lane saves;
+1. the same request straight through the WSGI callable, as gunicorn calls it: the echo app
+   (Flask's dispatch and nothing else) and the service (service/router.py's);
 2. the view's steps timed one by one (they mirror service/api.py's `move`; if that view
    changes, change them too);
 3. cProfile over N requests through the test client, by cumulative and by own time.
@@ -20,15 +19,12 @@ import io
 import pstats
 import sys
 import time
-from unittest import mock
 
 import orjson
 
-import service.lane
 from bench import echo_app
 from bench.http import MOVE_PATH, move_body
 from schemas.registry import GAMES
-from service.api import LANE
 from service.app import create_app
 
 
@@ -69,20 +65,14 @@ def main(argv: list[str] | None = None) -> None:
     body = move_body()
 
     print(f"1. one request straight through the WSGI callable ({len(body)} B body)")
-    apps = {"echo": echo_app.create_app(), "service": create_app(),
-            "service, Flask's dispatch": create_app()}
-    whole = {}
+    apps = {"echo": echo_app.create_app(), "service": create_app()}
     for name, app in apps.items():
-        lane = {} if "Flask" in name else LANE  # an empty table: Flask dispatches every path
 
-        def post(app=app, lane=lane):
-            with mock.patch.object(service.lane, "LANE", lane):
-                return wsgi_post(app, body)
+        def post(app=app):
+            return wsgi_post(app, body)
         assert post().startswith(b'{"state"' if name == "echo" else b'{"legal":true'), name
-        whole[name] = best_us(post, 1000)
-        print(f"   {name:26s} {whole[name]:8.1f} us")
-    saved = whole["service, Flask's dispatch"] - whole["service"]
-    print(f"   {'lane saves':26s} {saved:8.1f} us\n")
+        print(f"   {name:26s} {best_us(post, 1000):8.1f} us")
+    print()
 
     print("2. the view's steps")
     schemas = GAMES["durak"]

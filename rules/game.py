@@ -20,8 +20,8 @@ name. One exception, for speed: Durak's default deal (two players, 36 cards, no 
 a plain tuple of the same fields, which CPython unpacks and builds on a fast path no tuple
 subclass takes; `rules.durak.named` gives it its names (a `ClassicState`), and the
 Game's own readers (`to_act`, `hand`, `seats`, `derived`) take either. A form faster for
-the AI's playouts lives in rules/ai/ (rules/ai/ganjifa_playout.py), and a test holds it to
-these rules.
+the AI's playouts lives in the compiled core (rules/ai/core/), and a test holds it to these
+rules.
 """
 
 from __future__ import annotations
@@ -149,6 +149,16 @@ def hall_feasible(classes: dict[int, int], caps: list[int]) -> bool:
     return True
 
 
+def _shuffled(pile: list[int], counts: list[int], rng: random.Random) -> list[int]:
+    """The pile shuffled and dealt, counts[i] cards to place i in turn."""
+    rng.shuffle(pile)
+    masks, at = [], 0
+    for n in counts:
+        masks.append(mask_of(pile[at:at + n]))
+        at += n
+    return masks
+
+
 def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
                 rng: random.Random) -> list[int] | None:
     """Deal `cards` at random so that place i gets `counts[i]` cards, each within the mask
@@ -173,14 +183,11 @@ def deal_hidden(cards: list[int], counts: list[int], allowed: list[int],
         return None
     if not classes:
         return masks
-    if len(classes) == 1:  # no constraint that separates the cards: one shuffle
-        pile = next(iter(classes.values()))
-        rng.shuffle(pile)
-        at = 0
-        for i in range(k):
-            masks[i] = mask_of(pile[at:at + counts[i]])
-            at += counts[i]
-        return masks
+    only = next(iter(classes)) if len(classes) == 1 else 0
+    if only and all(only >> i & 1 for i in range(k) if counts[i]):
+        # No constraint that separates the cards, and each may go to every place that
+        # takes cards: one shuffle.
+        return _shuffled(classes[only], counts, rng)
     order = sorted(classes, key=lambda sig: (sig.bit_count(), sig))
     left = {sig: len(classes[sig]) for sig in order}
     if not hall_feasible(left, caps):
@@ -278,6 +285,11 @@ class Game:
     actions: tuple[str, ...]
     # The fields of Move each action needs: card, cards, contract, announce.
     move_fields: dict[str, tuple[str, ...]]
+    # How a deal is won, for a client's figures over many deals: "score", a seat wins with
+    # a positive score and loses with a negative one (Durak's D25); "camp", the same for
+    # the seat's camp, and a deal may be annulled, neither won nor lost (Tarot's T3, T17);
+    # "winners", the settlement names the winners, who share the win (Ganjifa's G9).
+    won_by = "score"
 
     @property
     def all_cards(self) -> Deck:
@@ -296,6 +308,12 @@ class Game:
         """The counts of players the game deals for (Tarot's T18); `players` is the
         default one."""
         return (self.players,)
+
+    def score_bounds(self, players: int) -> tuple[int, int] | None:
+        """The lowest and highest score of a seat in one deal of `players`, for a client's
+        figures over many deals (an interval clipped to what a deal can give); None where
+        they lie far beyond any mean a match sees."""
+        return None
 
     def build(self, *args: Any, **fields: Any) -> Any:
         """A state from its fields as the game's state schema loads them (cards as deck

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
@@ -66,8 +67,12 @@ class Bounded(StrictInteger):
                 "else fallback()")
 
 
+class Seat(Bounded):
+    """A seat of a table of at most `players` (a Bounded that openapi.yaml calls a seat)."""
+
+
 def seat_field(players: int, **kwargs) -> Bounded:
-    return Bounded(0, players - 1, **kwargs)
+    return Seat(0, players - 1, **kwargs)
 
 
 def unknown_card(value: object) -> str:
@@ -171,6 +176,7 @@ class Choice(fields.Field):
 
     def __init__(self, choices: tuple[str, ...], **kwargs):
         super().__init__(**kwargs)
+        self.values = choices  # in the order they are listed
         self.choices = frozenset(choices)
         self.listed = ", ".join(choices)
 
@@ -186,6 +192,22 @@ class Choice(fields.Field):
 
 def one_of(*choices: str, **kwargs) -> Choice:
     return Choice(choices, **kwargs)
+
+
+def described(name: str, field: fields.Field) -> dict[str, Any]:
+    """A request field as GameInfo lists a deal's option, for a client to offer it (the
+    command line's flags): its name, JSON type, bounds or choices, and description."""
+    out: dict[str, Any] = {"name": name}
+    if isinstance(field, Bounded):
+        out.update(type="integer", minimum=field.low, maximum=field.high)
+    elif isinstance(field, Choice):
+        out.update(type="string", enum=list(field.values))
+    elif isinstance(field, StrictBoolean):
+        out["type"] = "boolean"
+    else:
+        raise TypeError(f"{name}: no description of a {type(field).__name__}")
+    out["description"] = field.metadata.get("description", "")
+    return out
 
 
 class CardLists(fields.Field):

@@ -140,13 +140,18 @@ def dump_state(state: State) -> dict:
     return body
 
 
+# Each option's description is GameInfo's (`options`), which the command line's flags say.
 DEAL_FIELDS = {
     "players": Bounded(min(COUNTS), MOST),  # D16
-    "cards": Bounded(24, 52),  # D16: 24, 36 or 52, checked with the deck by the rules
-    "transfer": StrictBoolean(),  # D21
-    "throw_in": one_of(*THROW_IN),  # D19
-    "first_bout": Bounded(min(FIRST_BOUT), max(FIRST_BOUT)),  # D16
-    "known": StrictBoolean(),
+    # D16: 24, 36 or 52, checked with the deck by the rules
+    "cards": Bounded(24, 52, metadata={"description": "the deck: 24, 36 or 52 cards (D16)"}),
+    "transfer": StrictBoolean(metadata={"description": "passing on (D21)"}),
+    "throw_in": one_of(*THROW_IN, metadata={
+        "description": "who may throw in besides the attacker (D19)"}),
+    "first_bout": Bounded(min(FIRST_BOUT), max(FIRST_BOUT), metadata={
+        "description": "the first bout's limit of attack cards (D16)"}),
+    "known": StrictBoolean(metadata={
+        "description": "the state lists the cards everyone has seen in each hand"}),
 }
 
 

@@ -39,8 +39,21 @@ class GameSchemas:
 
     def info(self) -> dict:
         g = self.game
+        deal = self.requests["deal"].schema.fields
         out = {"id": g.id, "name": g.name, "players": g.players, "summary": g.summary,
-               "deck": g.deck_info, "rules": list(g.rules)}
+               "deck": g.deck_info, "rules": list(g.rules),
+               # What a client offers and checks before it asks (the command line's
+               # games, flags and moves): every count of players the game is dealt for,
+               # the deal's options beside `seed`, `deck` and `players`, and each action
+               # with the fields of its move.
+               "counts": list(g.counts),
+               "options": [common.described(name, deal[name]) for name in deal
+                           if name not in ("seed", "deck", "players")],
+               "actions": {action: list(g.move_fields[action]) for action in g.actions},
+               "won_by": g.won_by}
+        bounds = {str(n): list(b) for n in g.counts if (b := g.score_bounds(n)) is not None}
+        if bounds:  # a seat's lowest and highest score in one deal, by count of players
+            out["score_bounds"] = bounds
         if self.extra_info is not None:
             out.update(self.extra_info(ENGLISH))
         return out

@@ -170,7 +170,8 @@ def words_of(suit: str, catalogue: dict[str, str]) -> dict:
 
 
 REQUESTS = request_schemas(GAME, GanjifaStateSchema, GanjifaMoveSchema,
-                           {"period": one_of(*PERIODS)})
+                           {"period": one_of(*PERIODS, metadata={
+                               "description": "the period, which sets the trump (G3)"})})
 
 
 def dump_view(view: View) -> dict:

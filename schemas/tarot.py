@@ -328,7 +328,8 @@ def _check_seats(data, **kwargs):
 
 REQUESTS = {name: seated(fast, _check_seats) for name, fast in request_schemas(
     GAME, TarotStateSchema, TarotMoveSchema,
-    {"dealer": seat_field(SEAT), "players": Bounded(LOW, HIGH)}).items()}
+    {"dealer": seat_field(SEAT, metadata={"description": "the dealer's seat (T2)"}),
+     "players": Bounded(LOW, HIGH)}).items()}
 SCORE_SHEET = ScoreSheetSchema()
 
 

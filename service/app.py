@@ -9,18 +9,20 @@ from flask import Flask, Request, Response
 from werkzeug.routing import RequestRedirect
 
 from rules.ai import native
-from service import capacity, docs, problems
+from service import capacity, docs, problems, replay, session
 from service.api import api
 from service.cors import Cors, origins
 from service.edge import Edge
-from service.lane import Lane
 from service.problem_pages import problem_pages
 from service.render_api import render as render_blueprint
-from service.replay import records
+from service.router import TABLE, Router, check_disjoint
 from service.rulebook import rulebook
-from service.session import sessions
 from service.signing import Signer
 from service.table import table
+
+# Modules whose views join service/router.py's table as they are imported (as
+# service/api.py's and service/render_api.py's do, imported for their blueprints).
+ROUTED = (replay, session)
 
 
 class Config:
@@ -70,25 +72,23 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     elif config is not None:
         app.config.from_object(config)
     app.url_map.strict_slashes = False
-    app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config["ALLOWED_HOSTS"])
     app.extensions["cardavia.signer"] = Signer.from_config(
         app.config["STATE_KEY"], app.config["STATE_OLD_KEYS"])
     app.extensions["cardavia.chosen_deals"] = chosen_deals_allowed(
         app.config["ALLOW_CHOSEN_DEALS"])
     app.register_blueprint(api)
     app.register_blueprint(render_blueprint)
-    app.register_blueprint(records)
-    app.register_blueprint(sessions)
     app.register_blueprint(table)
     problems.register(app)
     capacity.register(app)
     docs.register(app)
     app.register_blueprint(problem_pages)
     app.register_blueprint(rulebook)
-    app.wsgi_app = Lane(app.wsgi_app, app.config)
-    app.wsgi_app = app.extensions["cardavia.heavy"] = capacity.Heavy(
-        app.wsgi_app, capacity.heavy_limit(app.config))
-    app.wsgi_app = Cors(app.wsgi_app, origins(app.config["CORS_ORIGINS"]))
+    check_disjoint(app.url_map, TABLE)
+    heavy = app.extensions["cardavia.heavy"] = capacity.Heavy(capacity.heavy_limit(app.config))
+    app.wsgi_app = Router(app.wsgi_app, heavy.views(TABLE),
+                          allowed_hosts(app.config["ALLOWED_HOSTS"]),
+                          Cors(origins(app.config["CORS_ORIGINS"])))
     app.wsgi_app = Edge(app.wsgi_app, app.extensions, app.config["ACCESS_LOG"])
     if native.MISSING is not None:  # the strong level still answers, searching in Python
         app.logger.warning(native.MISSING)
@@ -108,8 +108,8 @@ def chosen_deals_allowed(setting: str | bool | None) -> bool:
 
 
 def allowed_hosts(setting: str | list | None) -> list[str] | None:
-    """CARDAVIA_ALLOWED_HOSTS as Flask's TRUSTED_HOSTS: None (any host) when unset; lower
-    case, as service/lane.py lowers a request's Host. Empty items are skipped, but a setting
+    """CARDAVIA_ALLOWED_HOSTS as service/router.py judges a Host by: None (any host) when
+    unset; lower case, as the router lowers a request's Host. Empty items are skipped, but a setting
     that names no host at all ("", " , ") is an error at start, as a blank signing key is:
     read as unset, it would let in any host while the operator believes it narrows them."""
     if setting is None:

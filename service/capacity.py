@@ -27,7 +27,6 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.synchronize
 import os
-import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,13 +34,14 @@ from contextlib import contextmanager
 from flask import Flask
 
 from service import call
-from service.problems import ProblemError, answer_for
+from service.problems import Answer, ProblemError
+from service.router import View
 
 RETRY_AFTER_S = 1  # a default search takes 200 ms; a client that waits a second finds room
 # A 500-deal Tarot session is 47-116 KB, a whole deal's replay 4-11 KB: a body past this is
 # a few /moves' worth of work or more.
 HEAVY_BYTES = 16_384
-HEAVY_PATH = re.compile(r"/v1/games/[^/]+/(session|replay)/?", re.IGNORECASE)
+HEAVY_ACTIONS = ("session", "replay")
 
 
 class AiBusy(ProblemError):
@@ -84,14 +84,14 @@ class Busy(ProblemError):
 
 
 class Heavy:
-    """Wraps a WSGI application: a session or replay with a body over HEAVY_BYTES (or of
-    unknown length) takes one of `limit` slots shared by every worker forked after it is
-    made, or is answered 503 Busy."""
+    """`limit` slots shared by every worker forked after it is made, for the session and
+    replay views (`views`): one with a body over HEAVY_BYTES (or of unknown length) takes
+    a slot, or is answered 503 Busy. The gate is on the router's views, so the 503 is a
+    problem document with the CORS headers of every other answer."""
 
-    def __init__(self, wsgi_app, limit: int):
+    def __init__(self, limit: int):
         if limit < 1:
             raise ValueError(f"CARDAVIA_HEAVY_CONCURRENCY must be at least 1, not {limit}")
-        self.wsgi_app = wsgi_app
         self.limit = limit
         self.slots: multiprocessing.synchronize.BoundedSemaphore | threading.BoundedSemaphore
         try:  # a POSIX semaphore, shared across fork
@@ -99,22 +99,23 @@ class Heavy:
         except OSError:  # no /dev/shm: this process's threads at least
             self.slots = threading.BoundedSemaphore(limit)
 
-    def __call__(self, environ, start_response):
-        length = environ.get("CONTENT_LENGTH")
-        if (environ.get("REQUEST_METHOD") != "POST" or length and length.isdigit()
-                and int(length) <= HEAVY_BYTES
-                or not HEAVY_PATH.fullmatch(environ.get("PATH_INFO", ""))):
-            return self.wsgi_app(environ, start_response)
-        if not self.slots.acquire(False):
-            body, status, headers = answer_for(Busy())
-            start_response(f"{status} Service Unavailable",
-                           [*headers, ("Content-Length", str(len(body)))])
-            return [body]
-        try:
-            # The answer is made whole here (every view answers at once, never streams).
-            return list(self.wsgi_app(environ, start_response))
-        finally:
-            self.slots.release()
+    def views(self, table: dict[tuple[str, str], View]) -> dict[tuple[str, str], View]:
+        """The router's table with its session and replay views gated."""
+        return {(game_id, action): self.gate(view) if action in HEAVY_ACTIONS else view
+                for (game_id, action), view in table.items()}
+
+    def gate(self, view: View) -> View:
+        def gated(game_id: str) -> Answer:
+            length = call.environ().get("CONTENT_LENGTH")
+            if length and length.isdigit() and int(length) <= HEAVY_BYTES:
+                return view(game_id)
+            if not self.slots.acquire(False):
+                raise Busy()
+            try:
+                return view(game_id)
+            finally:
+                self.slots.release()
+        return gated
 
 
 def register(app: Flask) -> None:

@@ -6,9 +6,9 @@ can do nothing with it that a script could not. `CARDAVIA_CORS_ORIGINS` (comma-s
 narrows the origins; an answer then names the request's origin when it is listed, and
 carries `Vary: Origin` so that a cache keys on it.
 
-A WSGI middleware, as service/edge.py and for its reason: flask-cors, an `after_request`
-hook over werkzeug's `Headers`, added a measurable share of worker CPU to a /move under
-gunicorn (`python -m bench --only http`); a middleware is a few list appends.
+Answered in service/router.py, where every request passes, rather than by flask-cors:
+its `after_request` hook over werkzeug's `Headers` added a measurable share of worker CPU to
+a /move under gunicorn (`python -m bench --only http`); here it is a few list appends.
 """
 
 from __future__ import annotations
@@ -29,13 +29,16 @@ def origins(setting: str | None) -> frozenset[str] | None:
 
 
 class Cors:
-    """Wraps a WSGI application (`app.wsgi_app = Cors(app.wsgi_app, ...)`)."""
+    """The CORS headers of an answer, and the answer to a preflight, for service/router.py,
+    which every request passes."""
 
-    def __init__(self, wsgi_app, allowed: frozenset[str] | None):
-        self.wsgi_app = wsgi_app
+    def __init__(self, allowed: frozenset[str] | None):
         self.allowed = allowed
+        self.exposed = [("Access-Control-Expose-Headers", EXPOSED)]  # on every answer
 
-    def _allow(self, environ) -> list[tuple[str, str]]:
+    def headers(self, environ: dict) -> list[tuple[str, str]]:
+        """The origin headers of the answer to this request: a new list, for the caller to
+        add to."""
         if self.allowed is None:
             return [("Access-Control-Allow-Origin", "*")]
         origin = environ.get("HTTP_ORIGIN")
@@ -43,24 +46,15 @@ class Cors:
             return [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
         return [("Vary", "Origin")]
 
-    def __call__(self, environ, start_response):
-        allow = self._allow(environ)
-        if environ["REQUEST_METHOD"] == "OPTIONS" and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in \
-                environ:
-            # A preflight: any method the service serves, with any request header (the
-            # service reads Content-Type, Accept-Language and X-Request-ID, ignores others).
-            allow += [("Access-Control-Allow-Methods", METHODS),
-                      ("Access-Control-Max-Age", PREFLIGHT_MAX_AGE),
-                      ("Content-Length", "0")]
-            requested = environ.get("HTTP_ACCESS_CONTROL_REQUEST_HEADERS")
-            if requested:
-                allow.append(("Access-Control-Allow-Headers", requested))
-            start_response("204 No Content", allow)
-            return [b""]
-        allow.append(("Access-Control-Expose-Headers", EXPOSED))
-
-        def start(status: str, headers: list, exc_info=None):
-            headers.extend(allow)
-            return start_response(status, headers, exc_info)
-
-        return self.wsgi_app(environ, start)
+    def preflight(self, environ: dict, start_response, allow: list[tuple[str, str]]
+                  ) -> list[bytes]:
+        """Any method the service serves, with any request header (the service reads
+        Content-Type, Accept-Language and X-Request-ID, and ignores the others)."""
+        allow += [("Access-Control-Allow-Methods", METHODS),
+                  ("Access-Control-Max-Age", PREFLIGHT_MAX_AGE),
+                  ("Content-Length", "0")]
+        requested = environ.get("HTTP_ACCESS_CONTROL_REQUEST_HEADERS")
+        if requested:
+            allow.append(("Access-Control-Allow-Headers", requested))
+        start_response("204 No Content", allow)
+        return [b""]

@@ -11,13 +11,12 @@ language of the answer and, with CARDAVIA_ACCESS_LOG set, an access-log line.
   styles (a problem page's one inline style by its hash), that no other site may frame,
   and `Referrer-Policy`.
 
-It also makes the request the current one for the code both dispatchers run
-(service/call.py).
+It also makes the request the current one for every view (service/call.py).
 
 A WSGI middleware rather than Flask `after_request` hooks: there, werkzeug's `Headers`
 and the `request`/`g` proxies cost a third of what a whole /move adds
 over a bare echo (bench/profile_move.py); here each header is a list append, and it wraps
-service/lane.py's answers as well as Flask's.
+service/router.py's answers as well as Flask's.
 """
 
 from __future__ import annotations
@@ -115,7 +114,7 @@ class Edge:
 
         def start(status: str, headers: list, exc_info=None):
             headers.append((HEADER, request_id))
-            # English when part of the answer had no translation (i18n._fell_back).
+            # English when part of the answer had no translation (i18n.fell_back).
             headers.append(("Content-Language", environ.get(i18n.ANSWERED, lang)))
             _answer_headers(headers)
             if self.access_log:

@@ -107,7 +107,7 @@ def language() -> str:
     return lang
 
 
-def _fell_back() -> None:
+def fell_back() -> None:
     """Part of this answer could not be said in the negotiated language: it is English."""
     call.environ()[ANSWERED] = DEFAULT
 
@@ -130,7 +130,7 @@ def problem_text(key: str, title: str, detail: str, detail_key: str | None = Non
             return cat[f"{key}.title"], cat[detail_key].format(**said)
     except (KeyError, IndexError):
         pass
-    _fell_back()
+    fell_back()
     return title, detail
 
 
@@ -145,7 +145,7 @@ def reason_message(reason: Reason, lang: str | None = None) -> str:
         return reason.message
     text = say(CATALOGUES[lang], f"reason.{reason.code}", reason.details)
     if text is None:
-        _fell_back()
+        fell_back()
         return reason.message
     return text
 
@@ -178,7 +178,7 @@ def game_info(info: dict, lang: str | None = None) -> dict:
         out = _localize_info(info, lang)
         _infos[key] = out
     if out is info:
-        _fell_back()
+        fell_back()
     return out
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from html import escape
 
 import orjson
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response
 from werkzeug.exceptions import NotFound
 
 from rules.texts import catalogue
-from service import i18n
+from service import call, i18n
 
 TEXTS: dict[str, dict[str, dict[str, str]]] = {
     lang: catalogue(lang, "problems") for lang in i18n.LANGUAGES}
@@ -91,11 +91,12 @@ def problem_page(slug: str):
     page = describe(slug, lang)
     if page is None:
         # Said in English rather than not at all; Content-Language says so (service/edge.py).
-        lang = request.environ[i18n.ANSWERED] = i18n.DEFAULT
+        i18n.fell_back()
+        lang = i18n.DEFAULT
         page = describe(slug, lang)
         if page is None:  # every English page is complete: tests/test_problem_pages.py
             raise NotFound()
-    html = request.accept_mimetypes.best_match(["application/json", "text/html"]) == "text/html"
+    html = call.preferred(["application/json", "text/html"]) == "text/html"
     if html:
         response = Response(html_page(page, lang), mimetype="text/html")
     else:

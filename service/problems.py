@@ -13,15 +13,17 @@ from service import i18n
 
 PROBLEM_TYPE = "application/problem+json"
 # A problem's cost is bounded whatever the body: at most MAX_ERRORS errors, the
-# rest counted in `errors_omitted`, and no text of an error longer than MAX_TEXT characters
-# (a client's odd key or card code is quoted in them).
+# rest counted in `errors_omitted`, and no field named longer than MAX_TEXT characters (a
+# field's path is the client's keys). A message is the service's own sentence, said whole:
+# where one quotes the client (a card code, a game), the quote is clipped where it is made.
 MAX_ERRORS = 50
 MAX_TEXT = 200
+CLIENTS = ("field", "pointer")  # the texts of an error that the client's keys make
 log = logging.getLogger("cardavia")
 
 
-# An answer as both dispatchers take it (service/lane.py; Flask, from a view or an error
-# handler): the body, the status, the headers.
+# An answer as a view of service/router.py returns it, and as an error handler gives it to
+# Flask: the body, the status, the headers.
 Answer = tuple[bytes, int, Sequence[tuple[str, str]]]
 
 
@@ -51,7 +53,8 @@ def problem_response(status: int, slug: str, title: str, detail: str,
                      omitted: int = 0) -> Answer:
     body = {"type": f"/problems/{slug}", "title": title, "status": status, "detail": detail}
     if errors is not None:
-        body["errors"] = [{k: clipped(v) for k, v in e.items()} for e in errors]
+        body["errors"] = [{k: clipped(v) if k in CLIENTS else v for k, v in e.items()}
+                          for e in errors]
     if omitted:
         body["errors_omitted"] = omitted
     return orjson.dumps(body), status, [("Content-Type", PROBLEM_TYPE), *headers]

@@ -15,8 +15,10 @@ from rules.texts import catalogue
 from schemas.common import BaseSchema, one_of
 from schemas.registry import GAMES
 from service import i18n
-from service.api import body, game_for, seat_at_table, state_of
-from service.problems import ProblemError
+from service.api import game_for, seat_at_table, state_of
+from service.body import body
+from service.problems import Answer, ProblemError
+from service.router import post
 
 render = Blueprint("render", __name__)
 FORMATS = ("svg", "text")
@@ -64,8 +66,8 @@ def words() -> Words:
                  DIGITS.get(lang))
 
 
-@render.post("/v1/games/<game_id>/render")
-def render_state(game_id: str):
+@post("render")
+def render_state(game_id: str) -> Answer:
     """The table as `seat` sees it (its View: hidden cards face down), or the whole state."""
     schemas = game_for(game_id)
     data = body(REQUESTS[game_id], game_id)
@@ -78,7 +80,7 @@ def render_state(game_id: str):
         table = schemas.dump_view(schemas.game.observe(state, seat))
     fmt = data.get("format", "svg")
     drawn = DRAW[fmt](game_id, table, seat, words())
-    return Response(drawn.encode(), mimetype=None, content_type=MEDIA[fmt])
+    return drawn.encode(), 200, [("Content-Type", MEDIA[fmt])]
 
 
 @render.get("/v1/games/<game_id>/cards/<name>.svg")

@@ -8,18 +8,17 @@ no more. Only what is answered is dumped: with `include: final`, the last state 
 
 from __future__ import annotations
 
-from flask import Blueprint
-
 from schemas.records import replay_request
 from schemas.registry import GAMES
 from service import i18n
-from service.api import body, dealt, game_for, game_post, json_response, signed, state_of
+from service.api import dealt, game_for, json_response, signed, state_of
+from service.body import body
+from service.router import post
 
-records = Blueprint("records", __name__)
 REQUESTS = {game_id: replay_request(schemas) for game_id, schemas in GAMES.items()}
 
 
-@game_post("replay", records)
+@post("replay")
 def replay(game_id: str):
     schemas = game_for(game_id)
     data = body(REQUESTS[game_id], game_id)

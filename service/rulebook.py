@@ -11,7 +11,7 @@ as for every other text (service/i18n.py).
 from __future__ import annotations
 
 import orjson
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response
 
 from rules.texts import catalogue
 from schemas.registry import GAMES
@@ -49,5 +49,5 @@ def game_rules(game_id: str):
         answer = _answers[(game_id, lang)] = (orjson.dumps({"rules": listed}), complete)
     body, complete = answer
     if not complete:
-        request.environ[i18n.ANSWERED] = i18n.DEFAULT
+        i18n.fell_back()
     return Response(body, mimetype="application/json")

@@ -1,5 +1,6 @@
-"""The table: a page that plays every game against the AI, as a client of the
-public API. Static files only: the page keeps the state and calls /v1 like any client."""
+"""The table, a page that plays every game against the AI, and the score keeper, a page
+that keeps Tarot evenings: clients of the public API. Static files only: each page keeps
+its state and calls /v1 like any client."""
 
 from __future__ import annotations
 
@@ -25,6 +26,13 @@ def home():
 @table.get("/table/")  # also /table: the app's routes ignore a trailing slash
 def page():
     return send_from_directory(STATIC, "index.html")
+
+
+@table.get("/scores")  # also /scores/
+def scores():
+    """The score keeper: Tarot evenings kept in the browser, settled by the session
+    endpoint."""
+    return send_from_directory(STATIC, "scores.html")
 
 
 # The page's words, one flat map a language: the `table` part of the common catalogue and

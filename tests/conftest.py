@@ -3,15 +3,17 @@ Debian's chromium for browser tests."""
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from service.app import TestingConfig, create_app
 from tests.support.browser import ARGS, CHROMIUM, install_packages
-from tests.support.servers import free_port, serving, wait_until_healthy
+from tests.support.servers import free_port, serving, serving_to, wait_until_healthy
 
-__all__ = ["ROOT", "SIGNING_KEY", "free_port", "wait_until_healthy"]
+__all__ = ["LOGGED_HOSTS", "ROOT", "SIGNING_KEY", "free_port", "wait_until_healthy"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,6 +38,21 @@ def signed_server():
     """A real gunicorn signing states with SIGNING_KEY; yields its base URL."""
     with serving(CARDAVIA_STATE_KEY=SIGNING_KEY) as base:
         yield base
+
+
+LOGGED_HOSTS = "Api.Example.org, 127.0.0.1"
+
+
+@pytest.fixture(scope="session")
+def logged_server() -> Iterator[tuple[str, Callable[[], str]]]:
+    """A real gunicorn with its access log on and CARDAVIA_ALLOWED_HOSTS set to LOGGED_HOSTS:
+    its base URL, and a function reading what it has logged so far."""
+    with tempfile.TemporaryFile() as log, \
+            serving_to(log, CARDAVIA_ACCESS_LOG="1", CARDAVIA_ALLOWED_HOSTS=LOGGED_HOSTS) as base:
+        def read() -> str:
+            log.seek(0)
+            return log.read().decode(errors="replace")
+        yield base, read
 
 
 @pytest.fixture(scope="module")

@@ -325,6 +325,16 @@ def test_a_huge_key_or_card_code_is_quoted_clipped(server, where):
     assert_conforms("post", "/v1/games/{game}/legal-moves", r)
 
 
+def test_a_long_message_of_the_service_is_said_whole(server):
+    """Issue 40.7: only what a client's keys make is clipped; a sentence of the service is
+    never cut mid-way (T12's explanation of a half point once ended in "…")."""
+    r = requests.post(f"{server}/v1/games/tarot/settlement", timeout=30,
+                      json={"contract": "garde", "bouts": 0, "points": 40.5})
+    message = bounded_problem(r)["errors"][0]["message"]
+    assert len(message) > MAX_TEXT and "…" not in message
+    assert message.endswith("changes camp in the last trick, T12).")
+
+
 @pytest.mark.parametrize("path", [("state",), ("state", "tricks", 0), ("move",), ()])
 def test_an_object_of_thousands_of_unknown_members_is_one_error(server, path):
     members = b",".join(b'"k%d":0' % i for i in range(MAX_VALUES // 2))

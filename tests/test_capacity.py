@@ -27,27 +27,27 @@ def app():
 
 
 @pytest.fixture(scope="module")
-def dealt(app):
+def ai_state(app):
     return app.test_client().post("/v1/games/durak/deal", json={"seed": 1}).get_json()["state"]
 
 
-def test_ai_move_is_answered_503_with_retry_after_while_every_slot_searches(app, dealt):
+def test_ai_move_is_answered_503_with_retry_after_while_every_slot_searches(app, ai_state):
     client = app.test_client()
     with app.extensions["cardavia.ai_slots"].slot():  # the worker's one search under way
-        busy = client.post("/v1/games/durak/ai-move", json={**BODY, "state": dealt})
+        busy = client.post("/v1/games/durak/ai-move", json={**BODY, "state": ai_state})
     assert busy.status_code == 503
     assert busy.mimetype == "application/problem+json"
     assert int(busy.headers["Retry-After"]) >= 1
     problem = busy.get_json()
     assert (problem["type"], problem["status"]) == ("/problems/ai-busy", 503)
     # The slot is back once the search ends.
-    assert client.post("/v1/games/durak/ai-move", json={**BODY, "state": dealt}).status_code \
+    assert client.post("/v1/games/durak/ai-move", json={**BODY, "state": ai_state}).status_code \
         == 200
 
 
-def test_the_busy_problem_speaks_the_request_language(app, dealt):
+def test_the_busy_problem_speaks_the_request_language(app, ai_state):
     with app.extensions["cardavia.ai_slots"].slot():
-        busy = app.test_client().post("/v1/games/durak/ai-move", json={**BODY, "state": dealt},
+        busy = app.test_client().post("/v1/games/durak/ai-move", json={**BODY, "state": ai_state},
                                       headers={"Accept-Language": "uk"})
     assert busy.headers["Content-Language"] == "uk"
     assert busy.get_json()["title"] == CATALOGUES["uk"]["problem.ai-busy.title"]
@@ -60,11 +60,11 @@ def test_a_bad_request_is_still_a_422_when_the_ai_is_busy(app):
     assert bad.status_code == 422
 
 
-def test_other_endpoints_ignore_the_ai_slots(app, dealt):
+def test_other_endpoints_ignore_the_ai_slots(app, ai_state):
     with app.extensions["cardavia.ai_slots"].slot():
         client = app.test_client()
         assert client.get("/healthz").status_code == 200
-        assert client.post("/v1/games/durak/legal-moves", json={"state": dealt}).status_code \
+        assert client.post("/v1/games/durak/legal-moves", json={"state": ai_state}).status_code \
             == 200
 
 
@@ -85,12 +85,12 @@ def test_a_limit_below_one_is_an_error_at_start(monkeypatch, limit):
 
 
 @pytest.mark.parametrize("level", ["random", "basic"])
-def test_random_and_basic_never_wait_for_a_search_slot(app, dealt, level):
+def test_random_and_basic_never_wait_for_a_search_slot(app, ai_state, level):
     """Only a search holds a slot (issue 40.1): with every slot searching, a level that
     answers in a millisecond or two is still answered."""
     with app.extensions["cardavia.ai_slots"].slot():
         r = app.test_client().post("/v1/games/durak/ai-move",
-                                   json={**BODY, "state": dealt, "level": level})
+                                   json={**BODY, "state": ai_state, "level": level})
     assert r.status_code == 200 and r.get_json()["level"] == level
 
 

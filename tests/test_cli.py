@@ -386,12 +386,17 @@ def test_output_cut_short_by_a_pipe_is_no_traceback(server, dealt):
     assert len(piped.stdout) == 300 and piped.stderr == ""
 
 
-def test_the_actions_named_are_each_games_own():
-    """The command line names each game's actions from its own table: the rules' list."""
-    from cardavia_client.cli import notation
+def test_the_actions_named_are_each_games_own(server):
+    """The command line names each game's actions as the service lists them (GameInfo's
+    `actions`): the rules' list."""
+    from cardavia_client import Client
+    from cardavia_client.cli import games
 
     from schemas.registry import GAMES
-    assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == notation.ACTIONS
+    with Client(server) as client:
+        told = games.read(client)
+    assert {game: tuple(s.game.actions) for game, s in GAMES.items()} == \
+        {game: tuple(g.actions) for game, g in told.items()}
 
 
 @pytest.mark.parametrize(("args", "suggested"), [

@@ -51,119 +51,119 @@ class Counting(Client):
 
 
 @pytest.fixture(scope="module")
-def client(server):
+def py_client(server):
     with Counting(server) as c:
         yield c
 
 
-def test_games_and_a_game_with_its_cards(client):
-    games = client.games()
+def test_games_and_a_game_with_its_cards(py_client):
+    games = py_client.games()
     assert [g["id"] for g in games] == ["durak", "tarot", "ganjifa"]
-    durak = client.game("durak")
+    durak = py_client.game("durak")
     assert durak["players"] == 2 and len(durak["cards"]) == 36
     # D16: the 52-card deck's listing, its Twos first in each suit.
-    assert [c["code"] for c in client.game("durak", cards=52)["cards"][:2]] == ["2S", "3S"]
+    assert [c["code"] for c in py_client.game("durak", cards=52)["cards"][:2]] == ["2S", "3S"]
     with pytest.raises(ProblemError) as refused:
-        client.game("durak", cards=40)
+        py_client.game("durak", cards=40)
     assert refused.value.type == "/problems/invalid-deck"
 
 
 @pytest.mark.parametrize("game", ["durak", "tarot", "ganjifa"])
-def test_deal_and_its_deck_deal_the_same_state(client, game):
-    dealt = client.deal(game, seed=4)
+def test_deal_and_its_deck_deal_the_same_state(py_client, game):
+    dealt = py_client.deal(game, seed=4)
     assert isinstance(dealt, Deal) and dealt.state["game"] == game
-    assert client.deal(game, deck=dealt.deck) == dealt
-    assert client.deal(game, seed=4) == dealt
+    assert py_client.deal(game, deck=dealt.deck) == dealt
+    assert py_client.deal(game, seed=4) == dealt
 
 
-def test_options_of_a_game_go_with_the_deal(client):
-    assert client.deal("tarot", seed=1, dealer=0).state["dealer"] == 0
-    assert client.deal("ganjifa", seed=1, period="night").state["period"] == "night"
+def test_options_of_a_game_go_with_the_deal(py_client):
+    assert py_client.deal("tarot", seed=1, dealer=0).state["dealer"] == 0
+    assert py_client.deal("ganjifa", seed=1, period="night").state["period"] == "night"
 
 
-def test_D16_D17_durak_counts_decks_and_variants_go_with_the_deal(client):
-    six = client.deal("durak", seed=1, players=6, transfer=True, throw_in="neighbours",
+def test_D16_D17_durak_counts_decks_and_variants_go_with_the_deal(py_client):
+    six = py_client.deal("durak", seed=1, players=6, transfer=True, throw_in="neighbours",
                       known=True).state
     assert len(six["hands"]) == 6 and six["transfer"] and six["throw_in"] == "neighbours"
     assert six["known"][5] == [six["trump_card"]]  # D17: the last hand dealt shows it
-    small = client.deal("durak", seed=1, players=3, cards=24, first_bout=5)
+    small = py_client.deal("durak", seed=1, players=3, cards=24, first_bout=5)
     assert len(small.deck) == 24 and small.state["first_bout"] == 5
-    assert len(client.deal("durak", seed=1, cards=52).deck) == 52
+    assert len(py_client.deal("durak", seed=1, cards=52).deck) == 52
 
 
-def test_legal_moves_move_and_an_illegal_move_as_a_result(client):
-    state = client.deal("durak", seed=1).state
-    legal = client.legal_moves("durak", state)
+def test_legal_moves_move_and_an_illegal_move_as_a_result(py_client):
+    state = py_client.deal("durak", seed=1).state
+    legal = py_client.legal_moves("durak", state)
     assert isinstance(legal, LegalMoves) and legal.to_act == state["to_act"]
-    played = client.move("durak", state, legal.moves[0])
+    played = py_client.move("durak", state, legal.moves[0])
     assert isinstance(played, MoveResult) and played.legal and played.reason is None
     assert played.state["table"][0]["attack"] == legal.moves[0]["card"]
     assert played.events and played.settlement is None
     other = 1 - state["to_act"]
-    illegal = client.move("durak", state, {"seat": other, "action": "attack",
+    illegal = py_client.move("durak", state, {"seat": other, "action": "attack",
                                            "card": state["hands"][other][0]})
     assert illegal == MoveResult(False, reason=Reason(
         "not_your_turn", "D6", illegal.reason.message))
 
 
-def test_ai_move_and_view(client):
-    state = client.deal("tarot", seed=3).state
-    ai = client.ai_move("tarot", state, level="basic", seed=1)
+def test_ai_move_and_view(py_client):
+    state = py_client.deal("tarot", seed=3).state
+    ai = py_client.ai_move("tarot", state, level="basic", seed=1)
     assert isinstance(ai, AiMove) and ai.level == "basic" and ai.elapsed_ms >= 0
-    assert client.move("tarot", state, ai.move).legal
-    view = client.view("tarot", state, 1)
+    assert py_client.move("tarot", state, ai.move).legal
+    view = py_client.view("tarot", state, 1)
     assert view["hands"][1] == state["hands"][1] and set(view["hands"][0]) == {"?"}
 
 
-def test_tarot_settlement_from_a_score_sheet(client):
-    settled = client.settlement({"contract": "garde", "taker": 1, "bouts": 2, "points": 45})
+def test_tarot_settlement_from_a_score_sheet(py_client):
+    settled = py_client.settlement({"contract": "garde", "taker": 1, "bouts": 2, "points": 45})
     assert settled["scores"][1] == -3 * settled["scores"][0] and settled["made"]
 
 
-def test_a_tarot_session_as_json_and_as_csv(client):
+def test_a_tarot_session_as_json_and_as_csv(py_client):
     players = ["Anne", "Bruno", "Chloé"]
     deals = [{"contract": "garde", "taker": 1, "bouts": 2, "points": 45},
              {"annulled": "all_pass"}]
-    evening = client.tarot_session(players, deals, dealer=2)
+    evening = py_client.tarot_session(players, deals, dealer=2)
     assert evening["players"] == players and evening["next_dealer"] == 1
     assert evening["totals"] == evening["deals"][-1]["totals"] == [-58, 116, -58]
     assert [row["taken"] for row in evening["statistics"]] == [0, 1, 0]
-    table = client.tarot_session_csv(players, deals, dealer=2)
+    table = py_client.tarot_session_csv(players, deals, dealer=2)
     assert table.splitlines()[1].startswith("1,Chloé,Bruno,,garde,2,45,true,,,,,-58,116,-58")
-    french = client.tarot_session_csv(players, deals, dealer=2, dialect="semicolon")
+    french = py_client.tarot_session_csv(players, deals, dealer=2, dialect="semicolon")
     assert french.startswith("\ufeffdeal;dealer;") and "\r\n1;Chloé;Bruno;;garde;" in french
     with pytest.raises(ProblemError) as refused:
-        client.tarot_session(players, [{"contract": "garde", "bouts": 3, "points": 5}])
+        py_client.tarot_session(players, [{"contract": "garde", "bouts": 3, "points": 5}])
     assert [e["field"] for e in refused.value.problem["errors"]] == ["deals.0.points"]
 
 
-def test_replay_of_a_record_and_of_an_illegal_one(client):
+def test_replay_of_a_record_and_of_an_illegal_one(py_client):
     rec = record("ganjifa", {"seed": 2})
-    whole = client.replay_record(rec)
+    whole = py_client.replay_record(rec)
     assert isinstance(whole, ReplayResult) and whole.legal
     assert whole.played == len(rec["moves"]) and whole.settlement == whole.state["result"]
-    every = client.replay("ganjifa", rec["moves"][:5], deal=rec["deal"], include="all")
+    every = py_client.replay("ganjifa", rec["moves"][:5], deal=rec["deal"], include="all")
     assert len(every.states) == len(every.events) == 5
-    from_state = client.replay("ganjifa", rec["moves"][5:], state=every.states[-1])
+    from_state = py_client.replay("ganjifa", rec["moves"][5:], state=every.states[-1])
     assert from_state.state == whole.state
-    bad = client.replay("ganjifa", [rec["moves"][1]], deal=rec["deal"])
+    bad = py_client.replay("ganjifa", [rec["moves"][1]], deal=rec["deal"])
     assert not bad.legal and bad.at == 0 and bad.move == rec["moves"][1]
     assert bad.reason.code == "not_your_turn"
 
 
-def test_render_the_text_of_a_seat_view(client):
-    state = client.deal("durak", seed=1).state
-    text = client.render("durak", state, seat=0, format="text")
+def test_render_the_text_of_a_seat_view(py_client):
+    state = py_client.deal("durak", seed=1).state
+    text = py_client.render("durak", state, seat=0, format="text")
     assert all(card in text for card in state["hands"][0])
     assert not any(card in text.split() for card in state["hands"][1])
     assert max(map(len, text.splitlines())) <= 80
 
 
-def test_render_the_svg_picture_by_default(client):
+def test_render_the_svg_picture_by_default(py_client):
     import xml.etree.ElementTree as ET
 
-    state = client.deal("tarot", seed=2).state
-    picture = ET.fromstring(client.render("tarot", state, seat=1))
+    state = py_client.deal("tarot", seed=2).state
+    picture = ET.fromstring(py_client.render("tarot", state, seat=1))
     shown = {g.get("data-card") for g in picture.iter("{http://www.w3.org/2000/svg}g")
              if g.get("data-card")}
     assert shown == set(state["hands"][1])
@@ -171,22 +171,22 @@ def test_render_the_svg_picture_by_default(client):
 
 @pytest.mark.skipif("/v1/games/{game}/rules" not in spec()["paths"],
                     reason="GET /v1/games/{game}/rules is not served by this build yet")
-def test_rules_of_a_game(client):
-    rules = client.rules("durak")
+def test_rules_of_a_game(py_client):
+    rules = py_client.rules("durak")
     assert rules and all(isinstance(r, Rule) for r in rules)
-    assert [r.id for r in rules] == client.game("durak")["rules"]
+    assert [r.id for r in rules] == py_client.game("durak")["rules"]
 
 
-def test_a_problem_is_raised_with_its_document(client):
-    state = client.deal("durak", seed=1).state
+def test_a_problem_is_raised_with_its_document(py_client):
+    state = py_client.deal("durak", seed=1).state
     with pytest.raises(ProblemError) as refused:
-        client.legal_moves("durak", {**state, "attacker": 5})
+        py_client.legal_moves("durak", {**state, "attacker": 5})
     problem = refused.value.problem
     assert problem["status"] == 422 and refused.value.status == 422
     assert problem["errors"][0]["pointer"] == "/state/attacker"
     assert "state.attacker" in str(refused.value)
     with pytest.raises(ProblemError) as unknown:
-        client.game("chess")
+        py_client.game("chess")
     assert unknown.value.status == 404 and unknown.value.type == "/problems/unknown-game"
 
 
@@ -227,12 +227,12 @@ def test_a_service_too_slow_to_answer_is_a_timeout():
     assert isinstance(e.value, CardaviaError) and isinstance(e.value, requests.Timeout)
 
 
-def test_the_language_and_the_session_and_timeout_of_every_request(server, client):
+def test_the_language_and_the_session_and_timeout_of_every_request(server, py_client):
     with Client(server, language="hu") as hu:
         state = hu.deal("durak", seed=1).state
         illegal = hu.move("durak", state, {"seat": 0, "action": "take"})
-    english = client.move("durak", state, {"seat": 0, "action": "take"})
+    english = py_client.move("durak", state, {"seat": 0, "action": "take"})
     assert illegal.reason.code == english.reason.code
     assert illegal.reason.message != english.reason.message
-    assert client.sent and {id(s) for s, _ in client.sent} == {id(client.session)}
-    assert all(t == client.timeout and t is not None for _, t in client.sent)
+    assert py_client.sent and {id(s) for s, _ in py_client.sent} == {id(py_client.session)}
+    assert all(t == py_client.timeout and t is not None for _, t in py_client.sent)

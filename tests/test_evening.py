@@ -1,7 +1,8 @@
 """A Tarot evening at the table page, in a real browser (Debian's chromium through Playwright,
-against a real gunicorn): the score keeper, deal after deal at the table with the dealer
-going round, the end-of-deal review and game record, a reload in the middle of a deal, and
-what a new player met at the table (the five-player call, the fold, the languages)."""
+against a real gunicorn): deal after deal at the table with the dealer going round and the
+evening kept for the score keeper (tests/test_scores_page.py), the end-of-deal review and
+game record, a reload in the middle of a deal, and what a new player met at the table (the
+five-player call, the fold, the languages)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from tests.test_table import Visitor, play_to_the_end
 
 pytestmark = pytest.mark.http
 
-NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 
 @pytest.fixture
@@ -26,120 +26,10 @@ def visitor(browser, server):
     seat.close()
 
 
-ROWS = ".score-totals:not(.score-statistics) tbody tr"
-
-
-def wait_rows(page, count: int) -> None:
-    page.wait_for_function(f"() => document.querySelectorAll({ROWS!r}).length === {count}")
-
-
-def keeper_rows(page) -> list[list[str]]:
-    """The sheet's rows: each deal's number, dealer, summary and scores (deal, running)."""
-    rows = page.locator(ROWS)
-    return [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())]
-
-
-TOTALS = ".score-totals:not(.score-statistics) tfoot td strong"
-
-
-def totals(page) -> list[str]:
-    return page.locator(TOTALS).all_inner_texts()
-
-
-def own_session(page, names: list[str]) -> None:
-    # Beside the page's first game, Durak, the keeper is a closed "Tarot score sheet".
-    page.click("details.keeper-aside > summary")
-    page.select_option("#score-sheet", "own")
-    page.wait_for_selector("#score-start")
-    page.select_option("#score-count", str(len(names)))
-    for i, name in enumerate(names):
-        page.fill(f"input[name=player-{i}]", name)
-    page.click("#score-start")
-    page.wait_for_selector(".score-totals")
-
-
-def arithmetic(page) -> dict[str, str]:
-    rows = page.locator(".score-arithmetic tr")
-    rows.first.wait_for()
-    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").inner_text()
-            for i in range(rows.count())}
-
-
-def test_T17_T24_the_score_keeper_settles_edits_deletes_keeps_and_exchanges(visitor, tmp_path):
-    visitor.open()
-    page = visitor.page
-    own_session(page, NAMES)
-    assert page.inner_text(".score-players") == " · ".join(NAMES)
-    # T24 with five: Bo takes a garde with Di called, 2 bouts and 45 points.
-    page.select_option("#score-taker", "1")
-    page.select_option("#score-partner", "3")
-    page.select_option("#score-contract", "garde")
-    page.select_option("#score-bouts", "2")
-    page.fill("#score-points", "45")
-    page.wait_for_function("() => document.querySelector('.score-arithmetic')"
-                           ".textContent.includes('(25 + 4) × 2 = +58')")
-    shown = arithmetic(page)  # T17 item by item, as the service computes it
-    assert shown["Target with 2 bouts"] == "41"
-    assert shown["Margin"] == "|45 − 41| = 4"
-    assert shown["Taker: Bo"] == "2 × 58 = +116" and shown["Partner: Di (+D)"] == "+58"
-    assert shown["Each of the 3 defenders (−D)"] == "-58"
-    page.click("#score-save")
-    wait_rows(page, 1)
-    assert totals(page) == ["-58", "+116", "-58", "+58", "-58"]
-    # T3: a deal everybody passed scores nothing, and the deal passes on.
-    page.select_option("#score-kind", "all_pass")
-    page.click("#score-save")
-    wait_rows(page, 2)
-    first, second = keeper_rows(page)
-    assert first[1] == "Ana" and second[1] != "Ana" and second[2] == "Everybody passed"
-    assert page.locator(".score-chart .player polyline").count() == 5  # a line a player
-    assert page.locator(".score-chart .player >> nth=1 >> circle").count() == 3  # 0, 1, 2
-    visitor.shot("keeper")
-    # Edited: 35 points fail the garde by 6; every total after it follows.
-    page.locator(f"{ROWS} >> nth=0 >> button.edit").click()
-    page.fill("#score-points", "35")
-    page.wait_for_function("() => document.querySelector('.score-arithmetic')"
-                           ".textContent.includes('(25 + 6) × 2 = -62')")
-    page.click("#score-save")
-    page.wait_for_function(f"() => document.querySelector({TOTALS!r}).textContent === '+62'")
-    assert totals(page) == ["+62", "-124", "+62", "-62", "+62"]
-    page.locator(f"{ROWS} >> nth=1 >> button.delete").click()
-    wait_rows(page, 1)
-    # Kept in the browser across a reload.
-    page.reload()
-    visitor.settled()
-    page.wait_for_selector(ROWS)
-    assert page.input_value("#score-sheet") == "own" and totals(page)[1] == "-124"
-    # The exported file is the session endpoint's request body.
-    with page.expect_download() as got:
-        page.click("#score-export")
-    session = json.loads(Path(got.value.path()).read_text())
-    assert session["players"] == NAMES and session["dealer"] == 0
-    assert session["deals"] == [{"contract": "garde", "taker": 1, "partner": 3, "bouts": 2,
-                                 "points": 35, "petit_au_bout": None, "poignees": [],
-                                 "chelem": {"announced": False, "made_by": None}}]
-    answer = requests.post(f"{visitor.server}/v1/games/tarot/session", json=session, timeout=10)
-    assert answer.status_code == 200 and answer.json()["totals"] == [62, -124, 62, -62, 62]
-    # Imported: another evening, of three.
-    other = {"players": ["X", "Y", "Z"], "dealer": 2, "deals": [
-        {"contract": "prise", "taker": 2, "bouts": 1, "points": 60,
-         "petit_au_bout": "taker", "poignees": [{"camp": "defense", "level": "simple"}]}]}
-    path = tmp_path / "evening.json"
-    path.write_text(json.dumps(other))
-    page.set_input_files("#score-import", str(path))
-    page.wait_for_function("() => document.querySelector('.score-players')"
-                           ".textContent === 'X · Y · Z'")
-    expected = requests.post(f"{visitor.server}/v1/games/tarot/session", json=other,
-                             timeout=10).json()["totals"]
-    assert totals(page) == [f"{t:+d}" if t else "0" for t in expected]
-    # A sheet the service refuses is never added: its field is named.
-    page.fill("#score-points", "lots")
-    page.click("#score-save")
-    page.wait_for_selector(".score-errors li")
-    assert "points" in page.inner_text(".score-errors")
-    assert len(keeper_rows(page)) == 1
-    # The browser logs each refusal (422) it was sent; nothing else went wrong.
-    visitor.errors[:] = [e for e in visitor.errors if "422" not in e]
+def table_evening(page, count: int) -> dict:
+    """The table's evening of `count` players, as the page keeps it (evenings.js)."""
+    kept = json.loads(page.evaluate("localStorage.getItem('cardavia.scores')") or "{}")
+    return next(e for e in kept.get("evenings", []) if e["table"] == count)
 
 
 def hand(page) -> list[str]:
@@ -199,12 +89,14 @@ def test_T2_T18_a_tarot_evening_dealer_going_round_review_record_and_reload(visi
     result = replay.json()
     assert result["legal"] and result["settlement"]["scores"] == [
         int(s.replace("+", "")) for s in settlement]
-    # The deal is on the evening's sheet, each seat's total beside it.
-    wait_rows(page, 1)
-    assert totals(page) == settlement
-    session = json.loads(page.evaluate("localStorage.getItem('cardavia.table.scores.table.3')"))
+    # The deal is on the evening's sheet (the score keeper's page), each seat's total
+    # beside it at the table.
+    page.wait_for_selector("#sheet-link")
+    evening = table_evening(page, 3)
+    session = {key: evening[key] for key in ("players", "deals", "dealer")}
     answer = requests.post(f"{visitor.server}/v1/games/tarot/session", json=session,
                            timeout=10).json()
+    assert [f"{t:+d}" if t else "0" for t in answer["totals"]] == settlement
     # The next deal is dealt by the dealer the session names (T2: the deal goes round).
     dealt = int(page.get_attribute("#table", "data-deal"))
     page.click("#again")
@@ -216,8 +108,7 @@ def test_T2_T18_a_tarot_evening_dealer_going_round_review_record_and_reload(visi
     # A reload of the ended deal does not count it twice.
     page.reload()
     visitor.settled()
-    page.wait_for_selector(ROWS)
-    assert len(keeper_rows(page)) == 1
+    assert len(table_evening(page, 3)["deals"]) == 1
 
 
 def test_T22_the_call_lights_no_card_and_the_partner_is_marked_once_the_card_is_played(visitor):

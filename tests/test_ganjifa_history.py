@@ -10,8 +10,10 @@ import random
 import pytest
 
 from bench.reference_ganjifa import highest_ganjifa
-from rules.ai import ganjifa as ganjifa_ai
+from rules.ai import ganjifa_reading as ganjifa_ai
+from rules.ai import ganjifa_search
 from rules.ai.ganjifa import basic_move
+from rules.ai.ganjifa_high import high_move
 from rules.ai.levels import choose
 from rules.cards import bit_list
 from rules.game import InvalidState, Move, NoWorldFits
@@ -248,7 +250,7 @@ def test_what_basic_play_of_the_history_implies_never_excludes_a_card_basic_hold
         while state.to_act is not None:
             for seat in range(3):
                 view = GAME.observe(state, seat)
-                lacks = ganjifa_ai.modelled(view).public.voids
+                lacks = ganjifa_search.modelled(view).public.voids
                 for other in range(3):
                     if other != seat:
                         assert not state.hands[other] & lacks[other], (seed, seat, other)
@@ -276,7 +278,7 @@ def test_the_search_falls_back_to_the_view_when_the_opponents_did_not_play_as_ba
             if state.dukals and state.to_act is not None and state.dukal is None:
                 view = GAME.observe(state, state.to_act)
                 try:
-                    GAME.sample(ganjifa_ai.modelled(view), rng)
+                    GAME.sample(ganjifa_search.modelled(view), rng)
                 except NoWorldFits:
                     move, _ = choose(GAME, view, "strong", rng, 50, playouts=20)
                     assert GAME.verify(state, move) is None
@@ -298,7 +300,7 @@ def test_a_seat_whose_play_contradicts_basic_is_not_modelled():
             state = GAME.apply(state, random_move(GAME, state, state.to_act, rng))
         seat = state.to_act
         view = GAME.observe(state, seat)
-        lacks = ganjifa_ai.modelled(view).public.voids
+        lacks = ganjifa_search.modelled(view).public.voids
         for other in range(3):
             if other != seat:
                 assert not state.hands[other] & lacks[other]
@@ -380,7 +382,7 @@ def test_worlds_of_the_modelled_view_are_deals_basic_would_have_played():
             seat = state.to_act
             if len(state.tricks or ()) % 9 == 8 and not state.trick:
                 view = GAME.observe(state, seat)
-                model = ganjifa_ai.modelled(view)
+                model = ganjifa_search.modelled(view)
                 for _ in range(2):
                     narrowed += unexplained(GAME.sample(model, rng), seat)
                     plain += unexplained(GAME.sample(view, rng), seat)
@@ -407,9 +409,9 @@ def test_G6_G7_every_follow_of_the_history_is_basic_s_in_the_worlds_drawn():
             seat = state.to_act
             if len(state.tricks or ()) % 4 == 3 and not state.trick:
                 view = GAME.observe(state, seat)
-                model = ganjifa_ai.modelled(view)
+                model = ganjifa_search.modelled(view)
                 for _ in range(3):
-                    world = ganjifa_ai.draw(GAME, model, rng)
+                    world = ganjifa_search.draw(GAME, model, rng)
                     follows += unexplained(world, seat, range(1, 3))
                     leads += unexplained(world, seat, range(1))
                     worlds += 1
@@ -432,12 +434,12 @@ def test_G7_a_lead_s_clauses_hold_in_the_deal_and_in_most_worlds_drawn():
             seat = state.to_act
             if len(state.tricks or ()) % 3 == 1 and state.dukal is None:
                 view = GAME.observe(state, seat)
-                model = ganjifa_ai.modelled(view)
-                _, found, _ = ganjifa_ai._lacks_by_basic(view.public, seat)
+                model = ganjifa_search.modelled(view)
+                _, found, _ = ganjifa_ai.lacks_by_basic(view.public, seat)
                 clauses += len(found)
                 assert ganjifa_ai.misfits(state, [], found) == 0, seed
                 for _ in range(10):
-                    drawn += ganjifa_ai.misfits(ganjifa_ai.draw(GAME, model, rng), [], found)
+                    drawn += ganjifa_ai.misfits(ganjifa_search.draw(GAME, model, rng), [], found)
                     plain += ganjifa_ai.misfits(GAME.sample(model, rng), [], found)
             state = GAME.apply(state, basic_move(state, seat, None))
     assert clauses >= 50 and plain >= 50 and drawn <= plain // 4, (clauses, drawn, plain)
@@ -448,7 +450,7 @@ def test_G8_the_worlds_drawn_give_no_dukal_to_a_seat_that_has_led_a_card():
     the opening held none then, nor holds one now: the worlds the search draws (`draw`)
     give it none, where the view's plain draws sometimes do."""
     def phantoms(world, since) -> int:
-        return sum(ganjifa_ai._holds_dukal(world.hands[s] | cards) for s, cards in since)
+        return sum(ganjifa_ai.holds_dukal(world.hands[s] | cards) for s, cards in since)
 
     drawn = plain = 0
     for seed in range(6):
@@ -458,10 +460,10 @@ def test_G8_the_worlds_drawn_give_no_dukal_to_a_seat_that_has_led_a_card():
             seat = state.to_act
             if len(state.tricks or ()) % 5 == 2 and not state.trick and state.dukal is None:
                 view = GAME.observe(state, seat)
-                since = ganjifa_ai._led_since(view.public, seat)
+                since = ganjifa_ai.led_since(view.public, seat)
                 assert not phantoms(state, since)  # nor does the deal itself
                 for _ in range(25):
-                    drawn += phantoms(ganjifa_ai.draw(GAME, view, rng), since)
+                    drawn += phantoms(ganjifa_search.draw(GAME, view, rng), since)
                     plain += phantoms(GAME.sample(view, rng), since)
             state = GAME.apply(state, basic_move(state, seat, None))
     assert plain >= 20 and drawn <= plain // 5, (drawn, plain)
@@ -490,21 +492,21 @@ def test_a_search_draws_the_same_worlds_whichever_view_was_read_meanwhile():
         while state.to_act is not None:
             seat = state.to_act
             if len(state.tricks or ()) % 6 == 5 and state.dukal is None:
-                model = ganjifa_ai.modelled(GAME.observe(state, seat))
-                flagged += any(ganjifa_ai._LAST_READING[0].unlike)
+                model = ganjifa_search.modelled(GAME.observe(state, seat))
+                flagged += any(ganjifa_search._LAST_READING[0].unlike)
 
                 def worlds():
-                    return [ganjifa_ai.sample(GAME, model, random.Random(seed), 4),  # noqa: B023
-                            ganjifa_ai.draw(GAME, model, random.Random(seed))]  # noqa: B023
+                    return [ganjifa_search.sample(GAME, model, random.Random(seed), 4),  # noqa: B023
+                            ganjifa_search.draw(GAME, model, random.Random(seed))]  # noqa: B023
 
                 try:
                     alone = worlds()
                 except NoWorldFits:  # the search then draws from the view itself
                     alone = None
                 if alone is not None:
-                    ganjifa_ai.modelled(GAME.observe(state, (seat + 1) % 3))
+                    ganjifa_search.modelled(GAME.observe(state, (seat + 1) % 3))
                     assert alone == worlds(), seed
-                    compared += bool(ganjifa_ai._LAST_READING[0].clauses)
+                    compared += bool(ganjifa_search._LAST_READING[0].clauses)
             move = _any_card(state, seat, rng) if seat == seed % 3 else \
                 basic_move(state, seat, None)
             state = GAME.apply(state, move)
@@ -527,13 +529,13 @@ def test_G7_G8_a_seat_shown_unlike_basic_is_not_read_as_basic(other_play):
         while (seat := state.to_act) is not None:
             if state.tricks and seat != other:
                 public = GAME.observe(state, seat).public
-                lacks, _, unlike = ganjifa_ai._lacks_by_basic(public, seat)
+                lacks, _, unlike = ganjifa_ai.lacks_by_basic(public, seat)
                 for s in range(3):
                     if s not in (seat, other):
                         assert not unlike[s] and not lacks[s] & state.hands[s], seed
                 if unlike[other]:
                     flagged += 1
-                    assert other not in dict(ganjifa_ai._led_since(public, seat, unlike))
+                    assert other not in dict(ganjifa_ai.led_since(public, seat, unlike))
                     if state.trick and state.dukal is None:
                         assert ganjifa_ai.explains(state, seat, unlike), seed
                         rejected += not ganjifa_ai.explains(state, seat)
@@ -541,3 +543,58 @@ def test_G7_G8_a_seat_shown_unlike_basic_is_not_read_as_basic(other_play):
                 basic_move(state, seat, None)
             state = GAME.apply(state, move)
     assert flagged >= 100 and rejected >= 10, (flagged, rejected)
+
+
+def test_G6_no_world_gives_a_hand_cards_its_voids_rule_out():
+    """When what a view says a seat lacks leaves it no card to hold, no deal fits: the
+    sampler says so rather than deal it cards it lacks (the search then draws from the
+    view itself), whether another seat may take every card or none separates them."""
+    state = GAME.deal(random.Random(4))
+    for _ in range(4):
+        state = GAME.apply(state, basic_move(state, state.to_act, None))
+    seat = state.to_act
+    view = GAME.observe(state, seat)
+    first, second = (s for s in range(3) if s != seat)
+    for lacked in ((DECK.full, 0), (DECK.full, DECK.full)):
+        voids = [0, 0, 0]
+        voids[first], voids[second] = lacked
+        blind = view._replace(public=view.public._replace(voids=tuple(voids)))
+        with pytest.raises(NoWorldFits):
+            GAME.sample(blind, random.Random(0))
+
+
+def test_G6_G7_a_seat_playing_as_the_high_player_is_read_as_one():
+    """Two seats that play as the high player (highest card to take, else lowest; lead
+    the highest) and one basic seat: each high seat is soon modelled as one, and then the
+    cards its history says it lacks are never in its hand."""
+    high_seen = narrowed = 0
+    for seed in range(10):
+        state = GAME.deal(random.Random(seed))
+        basic_seat = seed % 3
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.tricks or ()) > 6 and seat == basic_seat:
+                view = GAME.observe(state, seat)
+                lacks = ganjifa_search.modelled(view).public.voids
+                models = ganjifa_search.reading(
+                    ganjifa_search.modelled(view).public, seat).models
+                assert models[seat] == 0
+                high_seen += sum(models)
+                for other in range(3):
+                    if models[other]:
+                        assert not state.hands[other] & lacks[other], (seed, other)
+                        narrowed += bool(lacks[other] & ~state.voids[other])
+            move = basic_move(state, seat, None) if seat == basic_seat else high_move(state, seat)
+            state = GAME.apply(state, move)
+    assert high_seen > 200 and narrowed > 200
+
+
+def test_G6_G7_a_basic_seat_is_not_read_as_the_high_player():
+    for seed in range(6):
+        state = GAME.deal(random.Random(seed))
+        while state.to_act is not None:
+            seat = state.to_act
+            if len(state.tricks or ()) > 3:
+                public = ganjifa_search.modelled(GAME.observe(state, seat)).public
+                assert ganjifa_search.reading(public, seat).models == (0, 0, 0)
+            state = GAME.apply(state, basic_move(state, seat, None))

@@ -17,6 +17,7 @@ import pytest
 import requests
 from cardavia_client import Client, match
 
+from schemas.registry import GAMES as SCHEMAS
 from tests.support.servers import ROOT, free_port
 
 CARDAVIA = str(Path(sys.executable).with_name("cardavia"))
@@ -235,14 +236,14 @@ def test_figures_of_known_deals():
              match.DealResult(1, [1, 0], 30, {"scores": [1, -1]}),
              match.DealResult(2, [0, 1], 30, {"scores": [0, 0]}),
              match.DealResult(3, [1, 0], 3, forfeit=1, reason="late")]
-    strong, basic = match.figures("durak", players, durak)
+    strong, basic = match.figures(match.Scoring("score", (-1, 1)), players, durak)
     assert (strong["wins"], strong["losses"], strong["draws"]) == (1, 1, 1)
     assert strong["won_of_decided"] == 0.5 and strong["won_ci"] == match.wilson(1, 2)
     assert basic["forfeits"] == 1 and basic["deals"] == 3
     three = [match.Player("strong"), match.Player("basic"), match.Player("random")]
     ganjifa = [match.DealResult(0, [0, 1, 2], 90, {"scores": [40, 40, 40],
                                                     "winners": [0, 1]})]
-    shares = [f["win_share"] for f in match.figures("ganjifa", three, ganjifa)]
+    shares = [f["win_share"] for f in match.figures(match.Scoring("winners"), three, ganjifa)]
     assert shares == [0.5, 0.5, 0]
 
 
@@ -252,7 +253,7 @@ def test_D25_a_mean_score_interval_stays_within_the_scores_a_deal_can_give():
     three = [match.Player("strong"), match.Player("basic"), match.Player("random")]
     deals = [match.DealResult(i, [(s - i) % 3 for s in range(3)], 30, {"scores": [1, 1, -2]})
              for i in range(3)]
-    table = match.figures("durak", three, deals)
+    table = match.figures(match.Scoring.of(SCHEMAS["durak"].info(), 3), three, deals)
     assert [f["mean_score"] for f in table] == [0, 0, 0]
     assert all(f["score_ci"] == (-2, 1) for f in table), table
 
@@ -267,7 +268,7 @@ def test_T3_T17_tarot_figures_count_the_camp_won_and_say_the_annulled_deals():
              match.DealResult(2, [2, 3, 0, 1], 80, {"scores": [-75, 25, 25, 25]}),
              match.DealResult(3, [1, 2, 3, 0], 4, {"annulled": "all_pass",
                                                    "scores": [0, 0, 0, 0]})]
-    table = match.figures("tarot", four, tarot)
+    table = match.figures(match.Scoring.of(SCHEMAS["tarot"].info(), 4), four, tarot)
     strong, random_ = table[0], table[3]
     assert (strong["wins"], strong["losses"], strong["annulled"]) == (2, 0, 2)
     assert strong["won_of_decided"] == 1 and strong["won_ci"] == match.wilson(2, 2)

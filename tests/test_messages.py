@@ -27,7 +27,7 @@ def only_error(r: requests.Response) -> dict:
 
 
 @pytest.fixture(scope="module")
-def dealt(server) -> dict[str, dict]:
+def deal_states(server) -> dict[str, dict]:
     return {game: post(server, f"/v1/games/{game}/deal", {"seed": 1}).json()["state"]
             for game in ("durak", "tarot", "ganjifa")}
 
@@ -36,9 +36,9 @@ def dealt(server) -> dict[str, dict]:
     ("tarot", "durak", "move"), ("tarot", "durak", "legal-moves"),
     ("durak", "ganjifa", "view"), ("ganjifa", "tarot", "render"), ("durak", "tarot", "ai-move"),
 ])
-def test_a_state_of_another_game_is_one_problem_naming_state_game(server, dealt, sent, to,
+def test_a_state_of_another_game_is_one_problem_naming_state_game(server, deal_states, sent, to,
                                                                   action):
-    body = {"state": dealt[sent], "seat": 0, "move": {"seat": 0, "action": "take"}}
+    body = {"state": deal_states[sent], "seat": 0, "move": {"seat": 0, "action": "take"}}
     error = only_error(post(server, f"/v1/games/{to}/{action}", body))
     assert error["field"] == "state.game" and error["pointer"] == "/state/game"
     assert error["message"] == (f"This is a {sent} state, sent to {to}'s endpoint: send it "
@@ -55,15 +55,15 @@ def test_a_record_of_another_game_is_one_problem_naming_its_game(server):
     assert post(server, "/v1/games/tarot/replay", record).json()["legal"] is True
 
 
-def test_an_unknown_game_in_a_state_is_one_problem_too(server, dealt):
-    state = {**dealt["durak"], "game": "chess"}
+def test_an_unknown_game_in_a_state_is_one_problem_too(server, deal_states):
+    state = {**deal_states["durak"], "game": "chess"}
     error = only_error(post(server, "/v1/games/durak/legal-moves", {"state": state}))
     assert error == {"field": "state.game", "pointer": "/state/game",
                      "message": "Must be 'durak' at this endpoint, not 'chess'."}
 
 
-def test_a_null_card_is_said_as_json_says_it(server, dealt):
-    state = copy.deepcopy(dealt["durak"])
+def test_a_null_card_is_said_as_json_says_it(server, deal_states):
+    state = copy.deepcopy(deal_states["durak"])
     state["hands"][0][0] = None
     error = only_error(post(server, "/v1/games/durak/legal-moves", {"state": state}))
     assert error["field"] == "state.hands.0.0"
@@ -92,11 +92,11 @@ def test_a_negative_seed_deals_hands_of_its_own(server):
     assert hands(-(2**63)) != hands(0) and hands(2**63 - 1) != hands(-1)
 
 
-def test_a_game_id_in_any_case_is_the_game(server, dealt):
+def test_a_game_id_in_any_case_is_the_game(server, deal_states):
     r = requests.get(f"{server}/v1/games/Durak", timeout=30)
     assert r.status_code == 200 and r.json()["id"] == "durak"
-    assert post(server, "/v1/games/TAROT/deal", {"seed": 1}).json()["state"] == dealt["tarot"]
-    listed = post(server, "/v1/games/GanJifa/legal-moves", {"state": dealt["ganjifa"]})
+    assert post(server, "/v1/games/TAROT/deal", {"seed": 1}).json()["state"] == deal_states["tarot"]
+    listed = post(server, "/v1/games/GanJifa/legal-moves", {"state": deal_states["ganjifa"]})
     assert listed.status_code == 200 and listed.json()["moves"]
     # An id that is no game's, in any case, is a 404 that names the games.
     missing = requests.get(f"{server}/v1/games/Chess", timeout=30)

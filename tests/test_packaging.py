@@ -64,12 +64,12 @@ def test_editable_install_prints_no_warning(source, tmp_path):
 
 def package_dirs() -> list[Path]:
     return [p.parent for p in ROOT.glob("*/__init__.py")
-            if p.parent.name not in ("tests", "bench")]
+            if p.parent.name not in ("tests", "bench", "contract")]
 
 
 def shipped_files() -> list[str]:
-    """Every file of every package of the tree (tests and benchmarks aside): its modules
-    and the data beside them."""
+    """Every file of every package of the tree (tests, benchmarks and the contract's build
+    aside): its modules and the data beside them."""
     return [str(f.relative_to(ROOT)) for package in package_dirs() for f in package.rglob("*")
             if f.is_file() and "__pycache__" not in f.parts]
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rules.ai import complete
 from rules.game import Template
 from schemas.registry import GAMES
-from service.api import TOO_DEEP
+from service.body import TOO_DEEP
 from tests.support import round_trip
 from tests.support.games import TESTS
 

@@ -90,28 +90,31 @@ def test_the_table_page_has_a_module_for_every_registered_game():
         assert f'id: "{game_id}",' in module.read_text()
 
 
-def test_the_command_line_client_knows_every_registered_game():
-    """The client is its own distribution and cannot import the service: its list of games
-    is held to the registry here."""
-    from cardavia_client.cli import common
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_game_info_says_what_a_client_offers_as_the_rules_and_schemas_have_it(game_id):
+    """The client is its own distribution and cannot import the service: it learns the
+    games, their counts of players, deal options and moves from GameInfo (`GET /v1/games`),
+    which says them from the rules and the request schemas."""
+    from cardavia_client.cli.games import Game
 
-    assert set(common.GAMES) == set(GAMES)
+    info, registered = SCHEMAS[game_id].info(), GAMES[game_id].game
+    game = Game.of(info)
+    assert game.counts == registered.counts
+    deal = SCHEMAS[game_id].requests["deal"].schema.fields
+    assert set(game.options) == set(deal) - {"seed", "deck", "players"}
+    assert ("players" in deal) == (len(game.counts) > 1)
+    assert game.actions == {a: registered.move_fields[a] for a in registered.actions}
+    assert info["won_by"] == registered.won_by
+    for option in game.options.values():  # each option says what it chooses
+        assert option["description"] and option["type"] in ("integer", "boolean", "string")
 
 
-def test_the_command_line_checks_each_games_deal_as_the_service_does():
-    """`cardavia` refuses a count of players, a deal option or an AI budget before asking
-    the service (cli.PLAYERS, cli.OPTIONS, cli.BUDGET_MS): its tables are held here to each
-    game's counts and the deal and ai-move bodies' fields."""
-    from cardavia_client.cli import options as cli
+def test_the_command_lines_ai_budget_is_the_services():
+    from cardavia_client.cli import options
 
-    for game_id, registered in GAMES.items():
-        counts = registered.game.counts
-        assert cli.PLAYERS[game_id] == (min(counts), max(counts)), game_id
-        deal = SCHEMAS[game_id].requests["deal"].schema.fields
-        assert set(cli.OPTIONS[game_id]) == set(deal) - {"seed", "deck", "players"}, game_id
-        assert ("players" in deal) == (len(counts) > 1), game_id
-        budget = SCHEMAS[game_id].requests["ai"].schema.fields["budget_ms"]
-        assert (budget.low, budget.high) == cli.BUDGET_MS
+    for schemas in SCHEMAS.values():
+        budget = schemas.requests["ai"].schema.fields["budget_ms"]
+        assert (budget.low, budget.high) == options.BUDGET_MS
 
 
 # -- no game named in generic code ------------------------------------------------------------
@@ -129,7 +132,15 @@ GENERIC = ("rules/game.py", "rules/cards.py", "rules/reasons.py", "rules/texts.p
            "service/docs.py", "service/edge.py", "service/i18n.py", "service/problem_pages.py",
            "service/problems.py", "service/render_api.py", "service/replay.py",
            "service/rulebook.py", "service/signing.py", "service/table.py",
-           "service/static/table/table.js", "service/static/table/table.css")
+           "service/static/table/table.js", "service/static/table/table.css",
+           # The command line learns the games from GameInfo. (The client's calls and types
+           # name the Tarot score sheet's endpoints and the fields of each settlement, as
+           # API.md does; `score` is that sheet's command, and `replay` says a settlement
+           # by its fields.)
+           *(f"clients/python/cardavia_client/{m}.py" for m in (
+               "match", "stats", "cli/__init__", "cli/common", "cli/games", "cli/options",
+               "cli/notation", "cli/deal", "cli/moves", "cli/move", "cli/render", "cli/play",
+               "cli/match")))
 
 
 def named_games(path: Path) -> set[str]:

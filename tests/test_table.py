@@ -262,42 +262,6 @@ def test_a_phone_width_keeps_the_hand_and_controls_on_screen(browser, server):
 
 
 
-def test_the_score_sheet_gives_each_player_a_column_of_the_same_width(table):
-    """The deal's summary column is kept readable (min-width); the total row, whose "Total"
-    spans three columns, must not widen a player's column instead."""
-    table.open()
-    table.deal("tarot-4")
-    columns = table.page.eval_on_selector_all(
-        "#scores .score-totals:not(.score-statistics) thead th",
-        "ths => ths.slice(3, -1).map(th => [th.innerText, th.getBoundingClientRect().width])")
-    assert [name for name, _ in columns] == ["You", "Seat 1", "Seat 2", "Seat 3"], columns
-    widths = [width for _, width in columns[1:]]  # alike headings: alike widths
-    assert max(widths) - min(widths) < 2, columns
-
-
-def test_beside_durak_or_ganjifa_the_score_sheet_is_named_tarot_and_closed(table):
-    """The score keeper keeps a Tarot evening: beside another game its heading names Tarot
-    and its Tarot form stays closed until opened; beside Tarot it is open as it always was."""
-    table.open()  # a Durak deal, the first game offered
-    page = table.page
-    assert page.input_value("#game") == "durak"
-    page.wait_for_selector("#scores-title")  # the sheet drawn
-    assert not page.is_visible("#score-contract")
-    assert page.inner_text("#scores-title") == "Tarot score sheet"
-    page.locator("#scores summary").first.click()  # opened on demand, the sheet as it was
-    page.wait_for_selector("#score-contract", state="visible")
-    page.select_option("#game", "tarot-4")
-    page.wait_for_selector("#score-contract", state="visible")
-    assert page.inner_text("#scores-title") == "Score sheet"
-    page.select_option("#game", "ganjifa-night")  # back beside another game: closed again
-    page.wait_for_selector("#score-contract", state="hidden")
-    assert page.inner_text("#scores-title") == "Tarot score sheet"
-    page.select_option("#language", "fa")
-    page.wait_for_function(
-        "() => document.getElementById('scores-title').textContent === 'برگهٔ امتیاز تاروت'")
-    assert not page.is_visible("#score-contract")
-
-
 @pytest.mark.parametrize("lang", ["hu", "fa"])
 def test_a_phone_keeps_each_seat_name_and_its_ai_mark_whole(browser, server, lang):
     """Five Tarot seats share a phone's row: a seat's name ("1. hely") and its AI mark
@@ -359,7 +323,7 @@ def test_every_page_catalogue_holds_every_key_with_the_same_placeholders():
 def test_every_word_the_page_uses_is_in_its_catalogue():
     english = catalogue("en", "table")
     source = "\n".join(p.read_text() for p in STATIC.rglob("*.js"))
-    source += (STATIC / "index.html").read_text()
+    source += "\n".join(p.read_text() for p in STATIC.glob("*.html"))
     used = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
     used |= set(re.findall(r'data-word="([\w.]+)"', source))
     assert used and used <= english.keys(), used - english.keys()

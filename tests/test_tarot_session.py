@@ -15,7 +15,7 @@ import requests
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.openapi_examples import EVENING
+from contract.examples import EVENING
 
 SESSION = "/v1/games/tarot/session"
 SETTLEMENT = "/v1/games/tarot/settlement"
@@ -39,13 +39,13 @@ def random_sheet(rng: random.Random, players: int) -> dict:
 
 
 @pytest.fixture(scope="module")
-def s():
+def evening():
     with requests.Session() as session:
         yield session
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_a_session_is_its_deals_settled_one_by_one(s, server, players):
+def test_a_session_is_its_deals_settled_one_by_one(evening, server, players):
     """Each deal's settlement is exactly /settlement's answer for its sheet; the totals run
     on; an annulled deal scores 0 for all and passes the deal on."""
     rng = random.Random(players)
@@ -53,7 +53,7 @@ def test_a_session_is_its_deals_settled_one_by_one(s, server, players):
     deals: list[dict] = [random_sheet(rng, players) for _ in range(12)]
     deals.insert(3, {"annulled": "all_pass"})
     deals.insert(7, {"annulled": "petit_sec"})
-    r = s.post(server + SESSION, json={"players": names, "deals": deals, "dealer": 1})
+    r = evening.post(server + SESSION, json={"players": names, "deals": deals, "dealer": 1})
     assert r.status_code == 200, r.text
     answer = r.json()
     assert answer["players"] == names and len(answer["deals"]) == len(deals)
@@ -63,7 +63,7 @@ def test_a_session_is_its_deals_settled_one_by_one(s, server, players):
             expected = {"players": players, "annulled": sheet["annulled"],
                         "scores": [0] * players}
         else:
-            expected = s.post(server + SETTLEMENT, json={**sheet, "players": players}).json()
+            expected = evening.post(server + SETTLEMENT, json={**sheet, "players": players}).json()
         assert deal["settlement"] == expected
         totals = [t + d for t, d in zip(totals, expected["scores"], strict=True)]
         assert deal["totals"] == totals and sum(totals) == 0
@@ -74,7 +74,7 @@ def test_a_session_is_its_deals_settled_one_by_one(s, server, players):
     assert [row["score"] for row in answer["statistics"]] == totals
 
 
-def test_T2_the_deal_passes_to_the_dealers_right(s, server):
+def test_T2_the_deal_passes_to_the_dealers_right(evening, server):
     """T2: play starts at the dealer's right, seat (d + 1) % players, and the deal goes the
     same way round; an empty session's next dealer is its first."""
     for players in (3, 4, 5):
@@ -82,15 +82,15 @@ def test_T2_the_deal_passes_to_the_dealers_right(s, server):
         for dealer in range(players):
             body = {"players": names, "deals": [{"annulled": "all_pass"}] * 2,
                     "dealer": dealer}
-            answer = s.post(server + SESSION, json=body).json()
+            answer = evening.post(server + SESSION, json=body).json()
             assert [d["dealer"] for d in answer["deals"]] == [dealer, (dealer + 1) % players]
             assert answer["next_dealer"] == (dealer + 2) % players
-            empty = s.post(server + SESSION, json={"players": names, "dealer": dealer,
+            empty = evening.post(server + SESSION, json={"players": names, "dealer": dealer,
                                                    "deals": []}).json()
             assert empty["next_dealer"] == dealer and empty["totals"] == [0] * players
 
 
-def test_statistics_count_what_each_player_did(s, server):
+def test_statistics_count_what_each_player_did(evening, server):
     names = ["Anne", "Bruno", "Chloé", "Dmytro", "Eun"]
     deals = [
         # Anne takes a garde with Chloé, made; the Petit au bout and a poignée for them.
@@ -105,7 +105,7 @@ def test_statistics_count_what_each_player_did(s, server):
         {"contract": "garde_sans", "taker": 4, "partner": 1, "bouts": 3, "points": 91,
          "chelem": {"announced": True, "made_by": "taker"}},
     ]
-    r = s.post(server + SESSION, json={"players": names, "deals": deals})
+    r = evening.post(server + SESSION, json={"players": names, "deals": deals})
     assert r.status_code == 200, r.text
     stats = {row["player"]: row for row in r.json()["statistics"]}
     assert [row["player"] for row in r.json()["statistics"]] == names
@@ -125,7 +125,7 @@ def test_statistics_count_what_each_player_did(s, server):
     assert stats["Dmytro"]["poignees"] == 2 and stats["Dmytro"]["chelems"] == 0
 
 
-def test_T8_each_player_counts_the_poignees_they_showed(s, server):
+def test_T8_each_player_counts_the_poignees_they_showed(evening, server):
     """The camp's poignées credit every player of it (`poignees`); a player's own are those
     the sheet names their seat for, or a taker's alone (`poignees_shown`)."""
     names = ["Anne", "Bruno", "Chloé", "Dmytro", "Eun"]
@@ -138,7 +138,7 @@ def test_T8_each_player_counts_the_poignees_they_showed(s, server):
         {"contract": "garde", "taker": 3, "partner": 0, "bouts": 2, "points": 50,
          "poignees": [{"camp": "defense", "level": "simple"}]},  # a defender: not known
     ]
-    r = s.post(server + SESSION, json={"players": names, "deals": deals})
+    r = evening.post(server + SESSION, json={"players": names, "deals": deals})
     assert r.status_code == 200, r.text
     stats = r.json()["statistics"]
     assert [row["poignees_shown"] for row in stats] == [0, 1, 1, 0, 1]
@@ -206,8 +206,8 @@ def test_T8_each_player_counts_the_poignees_they_showed(s, server):
      "deals.1.points"),
     ({"players": ["a", "b", "c", "d"], "deals": ["garde"]}, "deals.0"),
 ])
-def test_a_bad_session_is_a_422_naming_the_field(s, server, body, field):
-    r = s.post(server + SESSION, json=body)
+def test_a_bad_session_is_a_422_naming_the_field(evening, server, body, field):
+    r = evening.post(server + SESSION, json=body)
     assert r.status_code == 422 and r.headers["Content-Type"] == "application/problem+json"
     assert field in [e["field"] for e in r.json()["errors"]], r.json()
 
@@ -217,10 +217,10 @@ def csv_rows(answer: requests.Response, delimiter: str = ",") -> list[list[str]]
                            delimiter=delimiter))
 
 
-def test_csv_export_is_the_same_session(s, server):
+def test_csv_export_is_the_same_session(evening, server):
     body = {**EVENING, "players": ["=SUM(A1)", *EVENING["players"][1:]]}
-    as_json = s.post(server + SESSION, json=body).json()
-    r = s.post(server + SESSION, json=body, headers={"Accept": "text/csv"})
+    as_json = evening.post(server + SESSION, json=body).json()
+    r = evening.post(server + SESSION, json=body, headers={"Accept": "text/csv"})
     assert r.status_code == 200
     assert r.headers["Content-Type"].startswith("text/csv")
     assert r.headers["Content-Disposition"].startswith("attachment")
@@ -256,7 +256,7 @@ def test_csv_export_is_the_same_session(s, server):
                                                ["defense", ""], ["taker", ""]]
     # JSON stays the default, and what a browser sends gets JSON too.
     for accept in ("*/*", "application/json", "text/html,*/*;q=0.8"):
-        got = s.post(server + SESSION, json=body, headers={"Accept": accept})
+        got = evening.post(server + SESSION, json=body, headers={"Accept": accept})
         assert got.headers["Content-Type"] == "application/json" and got.json() == as_json
 
 
@@ -269,9 +269,9 @@ CHELEM_EVENING = {"players": ["Anne", "Bruno", "Chloé", "Dmytro", "Eun"], "deal
      "petit_au_bout": "taker"}]}
 
 
-def test_csv_columns_say_the_chelem_and_who_showed_each_poignee(s, server):
-    rows = csv_rows(s.post(server + SESSION, json=CHELEM_EVENING,
-                           headers={"Accept": "text/csv"}))
+def test_csv_columns_say_the_chelem_and_who_showed_each_poignee(evening, server):
+    rows = csv_rows(evening.post(server + SESSION, json=CHELEM_EVENING,
+                                 headers={"Accept": "text/csv"}))
     assert [row[:12] for row in rows[1:]] == [
         ["1", "Anne", "Eun", "Bruno", "garde_sans", "3", "91", "true", "",
          "double (Bruno) + simple (defense)", "taker", "true"],
@@ -281,11 +281,11 @@ def test_csv_columns_say_the_chelem_and_who_showed_each_poignee(s, server):
 @pytest.mark.parametrize(("query", "language", "dialect"), [
     ("?dialect=semicolon", "en", ";"), ("", "hu-HU,hu;q=0.9", ";"), ("", "uk", ";"),
     ("?dialect=comma", "hu", ","), ("", "en-GB", ","), ("", "fa", ",")])
-def test_csv_for_a_french_spreadsheet_by_parameter_or_language(s, server, query, language,
+def test_csv_for_a_french_spreadsheet_by_parameter_or_language(evening, server, query, language,
                                                                dialect):
     """`;` between cells, 40,5 and a byte order mark: what a French (Hungarian, Ukrainian…)
     spreadsheet opens as it is; chosen by `dialect`, else by `Accept-Language`."""
-    r = s.post(server + SESSION + query, json=CHELEM_EVENING,
+    r = evening.post(server + SESSION + query, json=CHELEM_EVENING,
                headers={"Accept": "text/csv", "Accept-Language": language})
     assert r.status_code == 200, r.text
     assert r.content.startswith(b"\xef\xbb\xbf") == (dialect == ";")
@@ -296,8 +296,9 @@ def test_csv_for_a_french_spreadsheet_by_parameter_or_language(s, server, query,
     assert all(len(row) == 12 + 2 * 5 + 1 for row in rows)
 
 
-def test_an_unknown_csv_dialect_is_a_400_naming_it(s, server):
-    r = s.post(server + SESSION + "?dialect=tab", json=EVENING, headers={"Accept": "text/csv"})
+def test_an_unknown_csv_dialect_is_a_400_naming_it(evening, server):
+    r = evening.post(server + SESSION + "?dialect=tab", json=EVENING,
+                     headers={"Accept": "text/csv"})
     assert r.status_code == 400 and r.headers["Content-Type"] == "application/problem+json"
     assert [e["field"] for e in r.json()["errors"]] == ["dialect"]
 
@@ -324,13 +325,13 @@ def formulas(text: str) -> list[str]:
 @pytest.mark.parametrize("name", ["x;=1+1", "\uff1d1+1", "x,@SUM(1)", "a|+1",
                                   'a,"=1', "x; =1", "=cmd|' /C calc'!A0", "\ufe66HYPERLINK(1)"])
 @pytest.mark.parametrize("dialect", ["comma", "semicolon"])
-def test_no_name_is_a_formula_whatever_the_separator(s, server, name, dialect):
+def test_no_name_is_a_formula_whatever_the_separator(evening, server, name, dialect):
     """Issue 40: `x;=1+1` is a formula in its second cell to a spreadsheet that reads the
     file with `;`; a full-width `＝` is `=` to it; a name written in any cell, the header's
     included, is read as text whatever separator the file is opened with."""
     body = {"players": [name, "Bo", "Cy"], "dealer": 0, "deals": [
         {"contract": "garde", "taker": 0, "bouts": 2, "points": 50}]}
-    r = s.post(f"{server}{SESSION}?dialect={dialect}", json=body,
+    r = evening.post(f"{server}{SESSION}?dialect={dialect}", json=body,
                headers={"Accept": "text/csv"})
     assert r.status_code == 200, r.text
     written = r.content.decode("utf-8-sig")
@@ -344,11 +345,11 @@ def test_no_name_is_a_formula_whatever_the_separator(s, server, name, dialect):
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(alphabet="=+-@;,|\" 'aZ\uff1d\uff0b\t", min_size=1, max_size=12))
-def test_no_name_of_formula_characters_is_a_formula(s, server, name):
+def test_no_name_of_formula_characters_is_a_formula(evening, server, name):
     body = {"players": [name, "Bo", "Cy"], "deals": [
         {"contract": "prise", "taker": 0, "bouts": 1, "points": 60}]}
     for dialect in ("comma", "semicolon"):
-        r = s.post(f"{server}{SESSION}?dialect={dialect}", json=body,
+        r = evening.post(f"{server}{SESSION}?dialect={dialect}", json=body,
                    headers={"Accept": "text/csv"})
         if r.status_code == 422:  # a name of spaces, a tab: refused, never written
             assert not name.strip() or "\t" in name, r.text
@@ -356,11 +357,11 @@ def test_no_name_of_formula_characters_is_a_formula(s, server, name):
         assert formulas(r.content.decode("utf-8-sig")) == [], (name, r.text)
 
 
-def test_a_session_file_of_five_hundred_deals(s, server):
+def test_a_session_file_of_five_hundred_deals(evening, server):
     rng = random.Random(500)
     deals = [random_sheet(rng, 5) for _ in range(500)]
     body = {"players": ["a", "b", "c", "d", "e"], "deals": deals, "dealer": 4}
-    r = s.post(server + SESSION, json=body)
+    r = evening.post(server + SESSION, json=body)
     assert r.status_code == 200, r.text
     answer = r.json()
     assert len(answer["deals"]) == 500 and sum(answer["totals"]) == 0

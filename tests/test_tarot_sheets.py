@@ -100,13 +100,13 @@ def without_seats(settlement: dict) -> dict:
 
 
 @pytest.fixture(scope="module")
-def s():
+def sheet_session():
     with requests.Session() as session:
         yield session
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_T14_T24_every_played_deals_sheet_settles_as_the_deal(s, server, players):
+def test_T14_T24_every_played_deals_sheet_settles_as_the_deal(sheet_session, server, players):
     """Never refuse a sheet that a deal produces: each finished deal's sheet is accepted by
     the rules, by /settlement (the deal's own settlement) and, all together, by a session."""
     sheets, settlements = [], []
@@ -123,7 +123,7 @@ def test_T14_T24_every_played_deals_sheet_settles_as_the_deal(s, server, players
             [({"declared_by": p["camp"]}, p["level"]) for p in sheet["poignees"]],
             (sheet["chelem"] or {}).get("made_by"), state.partner)
         assert problems == [], (sheet, problems)
-        r = s.post(server + SETTLEMENT, json=sheet)
+        r = sheet_session.post(server + SETTLEMENT, json=sheet)
         assert r.status_code == 200, (sheet, r.text)
         assert without_seats(r.json()) == without_seats(settlement)
         sheets.append(sheet)
@@ -136,20 +136,20 @@ def test_T14_T24_every_played_deals_sheet_settles_as_the_deal(s, server, players
     names = [f"P{i}" for i in range(players)]
     for start in range(0, len(sheets), 250):
         chunk = sheets[start:start + 250]
-        r = s.post(server + SESSION, json={"players": names, "deals": chunk})
+        r = sheet_session.post(server + SESSION, json={"players": names, "deals": chunk})
         assert r.status_code == 200, r.text
         assert [d["settlement"] for d in r.json()["deals"]] == settlements[start:start + 250]
 
 
-def refused(s, server, sheet: dict) -> list[str]:
-    r = s.post(server + SETTLEMENT, json=sheet)
+def refused(sheet_session, server, sheet: dict) -> list[str]:
+    r = sheet_session.post(server + SETTLEMENT, json=sheet)
     assert r.status_code == 422, (sheet, r.text)
     assert r.headers["Content-Type"] == "application/problem+json"
     return [e["field"] for e in r.json()["errors"]]
 
 
-def settles(s, server, sheet: dict) -> None:
-    r = s.post(server + SETTLEMENT, json=sheet)
+def settles(sheet_session, server, sheet: dict) -> None:
+    r = sheet_session.post(server + SETTLEMENT, json=sheet)
     assert r.status_code == 200, (sheet, r.text)
 
 
@@ -160,110 +160,113 @@ def settles(s, server, sheet: dict) -> None:
     ({"bouts": 2, "points": "45"}, "points"),
     ({"bouts": 4, "points": 45}, "bouts"),
 ])
-def test_T13_points_run_from_0_to_91_in_half_points(s, server, sheet, field):
-    assert refused(s, server, {"contract": "garde", **sheet}) == [field]
+def test_T13_points_run_from_0_to_91_in_half_points(sheet_session, server, sheet, field):
+    assert refused(sheet_session, server, {"contract": "garde", **sheet}) == [field]
 
 
-def test_T13_T14_points_impossible_with_the_bouts_held(s, server):
+def test_T13_T14_points_impossible_with_the_bouts_held(sheet_session, server):
     """Each bout is worth 4.5: three bouts with 5 points, none with 91, are no deal."""
     for players in (3, 4, 5):
         extra = {"partner": None} if players == 5 else {}
         for bouts, points in ((3, 5), (3, 13), (0, 91), (0, 80), (1, 3), (2, 88)):
             sheet = {"players": players, "contract": "garde", "bouts": bouts,
                      "points": points, **extra}
-            assert refused(s, server, sheet) == ["points"], sheet
+            assert refused(sheet_session, server, sheet) == ["points"], sheet
         for bouts, points in ((3, 36), (0, 56), (1, 51), (2, 41), (3, 17.5), (0, 70)):
-            settles(s, server, {"players": players, "contract": "garde", "bouts": bouts,
+            settles(sheet_session, server, {"players": players, "contract": "garde", "bouts": bouts,
                                 "points": points, **extra})
 
 
-def test_T11_T12_a_half_point_with_four_players_needs_the_excuse(s, server):
+def test_T11_T12_a_half_point_with_four_players_needs_the_excuse(sheet_session, server):
     """With four players every trick holds four cards: the attack camp ends on a half point
     only when the defence's Excuse went to it in the last trick (T12), so never without a
     bout; with three or five players a half point comes with any bouts."""
-    assert refused(s, server, {"contract": "prise", "bouts": 0, "points": 40.5}) == ["points"]
-    settles(s, server, {"contract": "prise", "bouts": 1, "points": 40.5})
-    settles(s, server, {"players": 3, "contract": "prise", "bouts": 0, "points": 40.5})
-    settles(s, server, {"players": 5, "partner": 2, "contract": "prise", "bouts": 0,
+    assert refused(sheet_session, server,
+                   {"contract": "prise", "bouts": 0, "points": 40.5}) == ["points"]
+    settles(sheet_session, server, {"contract": "prise", "bouts": 1, "points": 40.5})
+    settles(sheet_session, server, {"players": 3, "contract": "prise", "bouts": 0, "points": 40.5})
+    settles(sheet_session, server, {"players": 5, "partner": 2, "contract": "prise", "bouts": 0,
                         "points": 40.5})
 
 
-def test_T16_a_chelem_by_a_camp_that_did_not_take_every_trick(s, server):
+def test_T16_a_chelem_by_a_camp_that_did_not_take_every_trick(sheet_session, server):
     for made_by, points in (("taker", 45), ("defense", 45), ("taker", 80)):
         sheet = {"contract": "garde", "bouts": 2, "points": points,
                  "chelem": {"announced": False, "made_by": made_by}}
-        assert refused(s, server, sheet) == ["chelem.made_by"], sheet
+        assert refused(sheet_session, server, sheet) == ["chelem.made_by"], sheet
     # Every trick's points: 91 with the three bouts; 87 with the defence's Excuse kept
     # for half a point (T11); the defence's chelem leaves the écart alone.
-    settles(s, server, {"contract": "garde", "bouts": 3, "points": 91,
+    settles(sheet_session, server, {"contract": "garde", "bouts": 3, "points": 91,
                         "chelem": {"announced": True, "made_by": "taker"}})
-    settles(s, server, {"contract": "garde", "bouts": 2, "points": 87,
+    settles(sheet_session, server, {"contract": "garde", "bouts": 2, "points": 87,
                         "chelem": {"announced": False, "made_by": "taker"}})
-    settles(s, server, {"contract": "prise", "bouts": 0, "points": 3,
+    settles(sheet_session, server, {"contract": "prise", "bouts": 0, "points": 3,
                         "chelem": {"announced": False, "made_by": "defense"}})
     # T6: in a garde contre the chien counts for the defence, even under a chelem.
-    settles(s, server, {"contract": "garde_contre", "bouts": 1, "points": 70,
+    settles(sheet_session, server, {"contract": "garde_contre", "bouts": 1, "points": 70,
                         "chelem": {"announced": True, "made_by": "taker"}})
     # Every trick's points and no chelem marked is no deal either.
-    assert refused(s, server, {"contract": "garde", "bouts": 3, "points": 91}) == ["chelem"]
+    assert refused(sheet_session, server,
+                   {"contract": "garde", "bouts": 3, "points": 91}) == ["chelem"]
 
 
-def test_T15_petit_au_bout_claimed_by_a_camp_that_cannot_have_it(s, server):
+def test_T15_petit_au_bout_claimed_by_a_camp_that_cannot_have_it(sheet_session, server):
     # The camp that won the Petit in the last trick holds it: a bout.
-    assert refused(s, server, {"contract": "garde", "bouts": 0, "points": 40,
+    assert refused(sheet_session, server, {"contract": "garde", "bouts": 0, "points": 40,
                                "petit_au_bout": "taker"}) == ["petit_au_bout"]
-    assert refused(s, server, {"contract": "garde", "bouts": 3, "points": 60,
+    assert refused(sheet_session, server, {"contract": "garde", "bouts": 3, "points": 60,
                                "petit_au_bout": "defense"}) == ["petit_au_bout"]
     # A camp that won no trick did not win the last one.
-    assert refused(s, server, {"contract": "garde", "bouts": 3, "points": 91,
+    assert refused(sheet_session, server, {"contract": "garde", "bouts": 3, "points": 91,
                                "petit_au_bout": "defense",
                                "chelem": {"announced": True, "made_by": "taker"}}
                    ) == ["petit_au_bout"]
-    settles(s, server, {"contract": "garde", "bouts": 1, "points": 40,
+    settles(sheet_session, server, {"contract": "garde", "bouts": 1, "points": 40,
                         "petit_au_bout": "taker"})
-    settles(s, server, {"contract": "garde", "bouts": 2, "points": 40,
+    settles(sheet_session, server, {"contract": "garde", "bouts": 2, "points": 40,
                         "petit_au_bout": "defense"})
-    settles(s, server, {"contract": "garde", "bouts": 3, "points": 91,
+    settles(sheet_session, server, {"contract": "garde", "bouts": 3, "points": 91,
                         "petit_au_bout": "taker",
                         "chelem": {"announced": True, "made_by": "taker"}})
 
 
-def test_T22_T24_a_partner_that_is_not_a_seat_or_on_a_count_without_one(s, server):
+def test_T22_T24_a_partner_that_is_not_a_seat_or_on_a_count_without_one(sheet_session, server):
     base = {"contract": "garde", "bouts": 2, "points": 45}
-    assert refused(s, server, {**base, "players": 5, "partner": 5}) == ["partner"]
-    assert refused(s, server, {**base, "players": 4, "partner": 1}) == ["partner"]
-    assert refused(s, server, {**base, "players": 3, "partner": None}) == ["partner"]
-    assert refused(s, server, {**base, "players": 5}) == ["partner"]
-    settles(s, server, {**base, "players": 5, "partner": 0})  # the taker alone
+    assert refused(sheet_session, server, {**base, "players": 5, "partner": 5}) == ["partner"]
+    assert refused(sheet_session, server, {**base, "players": 4, "partner": 1}) == ["partner"]
+    assert refused(sheet_session, server, {**base, "players": 3, "partner": None}) == ["partner"]
+    assert refused(sheet_session, server, {**base, "players": 5}) == ["partner"]
+    settles(sheet_session, server, {**base, "players": 5, "partner": 0})  # the taker alone
 
 
-def test_T8_T21_poignees_the_table_cannot_show(s, server):
+def test_T8_T21_poignees_the_table_cannot_show(sheet_session, server):
     base = {"contract": "garde", "bouts": 2, "points": 45}
     simple, double, triple = ({"level": level} for level in ("simple", "double", "triple"))
     # 3 players: two poignées of 13 trumps need 26 of the 22 cards.
-    assert refused(s, server, {**base, "players": 3, "poignees": [
+    assert refused(sheet_session, server, {**base, "players": 3, "poignees": [
         {**simple, "camp": "taker"}, {**simple, "camp": "defense"}]}) == ["poignees.1.level"]
     # 4 players: 10 + 13 > 22, but 10 + 10 fit.
-    assert refused(s, server, {**base, "poignees": [
+    assert refused(sheet_session, server, {**base, "poignees": [
         {**simple, "camp": "defense"}, {**double, "camp": "defense"}]}) == ["poignees.1.level"]
-    settles(s, server, {**base, "poignees": [{**simple, "camp": "defense"},
+    settles(sheet_session, server, {**base, "poignees": [{**simple, "camp": "defense"},
                                              {**simple, "camp": "taker"}]})
     # A camp of one player declares one poignée at most (T8: once per player).
-    assert refused(s, server, {**base, "poignees": [
+    assert refused(sheet_session, server, {**base, "poignees": [
         {**simple, "camp": "taker"}, {**simple, "camp": "taker"}]}) == ["poignees.1.camp"]
     # 5 players: a partner makes two in the attack; 8 + 13 fit, three simples do not.
     five = {**base, "players": 5, "partner": 1}
-    settles(s, server, {**five, "poignees": [{**simple, "camp": "taker"},
+    settles(sheet_session, server, {**five, "poignees": [{**simple, "camp": "taker"},
                                              {**triple, "camp": "taker"}]})
-    assert refused(s, server, {**five, "poignees": [{**simple, "camp": "taker"}] * 3}
+    assert refused(sheet_session, server, {**five, "poignees": [{**simple, "camp": "taker"}] * 3}
                    ) == ["poignees.2.camp"]
-    assert refused(s, server, {**five, "poignees": [{**simple, "camp": "defense"}] * 3}
+    assert refused(sheet_session, server, {**five, "poignees": [{**simple, "camp": "defense"}] * 3}
                    ) == ["poignees.2.level"]
-    assert refused(s, server, {**base, "poignees": [{"camp": "taker", "level": "quadruple"}]}
-                   ) == ["poignees.0.level"]
+    quadruple = [{"camp": "taker", "level": "quadruple"}]
+    assert refused(sheet_session, server, {**base, "poignees": quadruple}) == [
+        "poignees.0.level"]
 
 
-def test_T8_T10_a_poignee_wins_its_camp_tricks(s, server):
+def test_T8_T10_a_poignee_wins_its_camp_tricks(sheet_session, server):
     """A poignée of s cards leaves t ≥ s − 1 trumps in its player's hand (the Excuse stands
     in for one); each wins its trick unless the other camp plays a higher trump to it, of
     the 21 − t it holds: the camp wins 2t − 21 tricks at least. A defender's 15 trumps
@@ -274,29 +277,30 @@ def test_T8_T10_a_poignee_wins_its_camp_tricks(s, server):
                       for camp, level in (("defense", "triple"), ("taker", "double")))
     chelem = {"contract": "garde", "bouts": 3, "points": 91,
               "chelem": {"announced": True, "made_by": "taker"}}
-    assert refused(s, server, {**chelem, "poignees": [triple]}) == ["poignees.0.level"]
+    assert refused(sheet_session, server, {**chelem, "poignees": [triple]}) == ["poignees.0.level"]
     lost = {"contract": "garde_contre", "bouts": 0, "points": 0,
             "chelem": {"announced": False, "made_by": "defense"}}
-    assert refused(s, server, {**lost, "poignees": [double]}) == ["poignees.0.level"]
+    assert refused(sheet_session, server, {**lost, "poignees": [double]}) == ["poignees.0.level"]
     one_trick = {"players": 3, "contract": "garde_contre", "bouts": 0, "points": 1.5}
     simple = {"camp": "taker", "level": "simple"}
-    assert refused(s, server, {**one_trick, "poignees": [simple]}) == ["poignees.0.level"]
+    assert refused(sheet_session, server,
+                   {**one_trick, "poignees": [simple]}) == ["poignees.0.level"]
     # Without those poignées, or with fewer trumps, each is a deal.
-    settles(s, server, chelem)
-    settles(s, server, {**lost, "poignees": [{"camp": "taker", "level": "simple"}]})
-    settles(s, server, one_trick)
-    settles(s, server, {**one_trick, "points": 4.5, "poignees": [simple]})
+    settles(sheet_session, server, chelem)
+    settles(sheet_session, server, {**lost, "poignees": [{"camp": "taker", "level": "simple"}]})
+    settles(sheet_session, server, one_trick)
+    settles(sheet_session, server, {**one_trick, "points": 4.5, "poignees": [simple]})
     # T5, T8: in a prise or a garde the taker's poignée may show trumps laid in the écart,
     # which win no trick: its 12 may be 6 in hand, and the defence may take every trick.
-    settles(s, server, {**lost, "contract": "garde", "points": 3, "poignees": [double]})
+    settles(sheet_session, server, {**lost, "contract": "garde", "points": 3, "poignees": [double]})
 
 
-def test_a_session_names_the_impossible_deal_by_its_index(s, server):
+def test_a_session_names_the_impossible_deal_by_its_index(sheet_session, server):
     body = {"players": ["a", "b", "c", "d"], "deals": [
         {"contract": "garde", "bouts": 2, "points": 45},
         {"annulled": "petit_sec"},
         {"contract": "garde", "bouts": 3, "points": 5}]}
-    r = s.post(server + SESSION, json=body)
+    r = sheet_session.post(server + SESSION, json=body)
     assert r.status_code == 422
     assert [e["field"] for e in r.json()["errors"]] == ["deals.2.points"]
 

@@ -1,391 +1,33 @@
-"""A plain Ganjifa heuristic: lead the largest Dukal when one is available (it captures 3k
-cards at once, G8), else lead a card that no unseen card of its suit can beat; follow by
-winning as cheaply as possible when that win is safe, else throw the cheapest card; answer
-a Dukal with the cheapest cards. It reads only what its seat may see: its own hand, the
-trick, the pending Dukal and its answers, the captured piles and the other hands' sizes."""
+"""What the strong level needs of Ganjifa (rules/ai/settings.py): basic's play
+(rules/ai/ganjifa_basic.py) as the playouts' policy, the value of a settlement, the root
+candidates that play alike or answer a Dukal, the history's reading
+(rules/ai/ganjifa_reading.py) and the worlds and search (rules/ai/ganjifa_search.py)."""
 
 from __future__ import annotations
 
-import random
-from typing import Any, NamedTuple
-
-from rules.ai.ganjifa_playout import play_out
-from rules.ai.settings import Explain, Settings
+from rules.ai import ganjifa_search
+from rules.ai.ganjifa_basic import basic_move, boss, cheapest_cards, cost, unseen_by
+from rules.ai.settings import Core, Explain, Settings
 from rules.cards import bit_list
-from rules.game import Move, View
+from rules.game import Move
 from rules.ganjifa import (
-    AFTER,
     BEATERS,
-    DECK,
     MANTRI_BITS,
-    PIP_BITS,
-    PLAYERS,
-    RAJAS,
-    STRENGTH,
     SUIT_COUNT,
     SUIT_MASK,
     SUIT_OF,
     SUIT_SIZE,
     GanjifaState,
-    dukal_moves,
-    follow_options,
-    opening,
-    settlement_of,
 )
 
-
-def _cost(card: int, trump: int) -> int:
-    """What a card is worth keeping: trumps above every other suit, then rank (G2, G7)."""
-    return STRENGTH[card] + (SUIT_SIZE if SUIT_OF[card] == trump else 0)
+__all__ = ["SETTINGS", "basic_move", "discard_options", "play_class", "value"]
 
 
-def _unseen(state: GanjifaState, seat: int) -> int:
-    """The cards in the other two hands, as this seat can deduce them from public cards."""
-    seen = state.hands[seat] | state.captured[0] | state.captured[1] | state.captured[2]
-    for c in state.trick:
-        seen |= 1 << c
-    if state.dukal is not None:
-        seen |= state.dukal.cards
-        for m in state.dukal.discards:
-            seen |= m
-    return DECK.full & ~seen
-
-
-def _boss(card: int, trump: int, unseen: int) -> bool:
-    """No unseen card of the same suit beats `card` (a trump may still)."""
-    return not BEATERS[trump][card] & SUIT_MASK[SUIT_OF[card]] & unseen
-
-
-def cheapest_cards(hand: int, k: int, trump: int, spared: int = 0) -> tuple[int, ...]:
-    """The k cheapest cards of the hand (an answer to a Dukal, G8), those of `spared` only
-    when the rest are too few."""
-    cards = sorted(bit_list(hand), key=lambda c: (spared >> c & 1, _cost(c, trump), c))
-    return tuple(sorted(cards[:k]))
-
-
-def basic_move(state: GanjifaState, seat: int, rng: random.Random | None) -> Move:
-    trump = state.trump
-    hand = state.hands[seat]
-    cost = lambda c: _cost(c, trump)  # noqa: E731
-    if state.dukal is not None:
-        k = state.dukal.cards.bit_count()
-        return Move(seat, "discard", cards=cheapest_cards(hand, k, trump))
-    trick = state.trick
-    unseen = _unseen(state, seat)
-    if not trick:
-        if opening(state):
-            return Move(seat, "play", card=RAJAS[trump])  # G5
-        limit = min(state.hands[(seat + 1) % PLAYERS].bit_count(),
-                    state.hands[(seat + 2) % PLAYERS].bit_count())
-        dukals = [m for c in bit_list(hand & hand >> 1 & MANTRI_BITS)
-                  for m in dukal_moves(seat, c // SUIT_SIZE,
-                                       hand >> (SUIT_SIZE * (c // SUIT_SIZE)) & PIP_BITS)
-                  if len(m.cards or ()) <= limit]
-        if dukals:
-            return max(dukals, key=lambda m: len(m.cards or ()))
-        cards = bit_list(hand)
-        bosses = [c for c in cards if SUIT_OF[c] != trump and _boss(c, trump, unseen)]
-        if bosses:
-            return Move(seat, "play", card=min(bosses, key=cost))
-        return Move(seat, "play", card=min(cards, key=cost))
-    options = bit_list(follow_options(hand, SUIT_OF[trick[0]], trump))
-    beaters = BEATERS[trump]
-    best = trick[0]
-    for c in trick[1:]:
-        if beaters[best] >> c & 1:
-            best = c
-    winners = [c for c in options if beaters[best] >> c & 1]
-    if winners:
-        cheapest = min(winners, key=cost)
-        if len(trick) == PLAYERS - 1:
-            return Move(seat, "play", card=cheapest)  # last to play: the win is certain
-        safe = [c for c in winners if _boss(c, trump, unseen)]
-        if safe:
-            return Move(seat, "play", card=min(safe, key=cost))
-    return Move(seat, "play", card=min(options, key=cost))
-
-
-def _picked_before(trump: int) -> tuple[int, ...]:
-    """For each card, the cards basic would pick before it as its cheapest (`_cost`, ties
-    to the lower index, as `min` and a stable sort over `bit_list` break them)."""
-    order = sorted(range(len(DECK)), key=lambda c: (_cost(c, trump), c))
-    before = [0] * len(DECK)
-    mask = 0
-    for c in order:
-        before[c] = mask
-        mask |= 1 << c
-    return tuple(before)
-
-
-PICKED_BEFORE = tuple(_picked_before(t) for t in range(len(SUIT_MASK)))
-
-
-def _in_progress(public: GanjifaState) -> tuple[list[int], list[tuple[int, int]]]:
-    """The cards each seat played to the trick and the Dukal in progress, and every answer
-    to a Dukal, captured or pending, as (seat, cards)."""
-    played = [0, 0, 0]
-    for i, card in enumerate(public.trick):
-        played[(public.leader + i) % PLAYERS] |= 1 << card
-    answers = [((d.seat + 1 + j) % PLAYERS, m) for d in public.dukals or ()
-               for j, m in enumerate(d.discards)]
-    if public.dukal is not None:
-        d = public.dukal
-        played[d.seat] |= d.cards
-        for j, m in enumerate(d.discards):
-            played[(d.seat + 1 + j) % PLAYERS] |= m
-            answers.append(((d.seat + 1 + j) % PLAYERS, m))
-    return played, answers
-
-
-class _Reading:
-    """`_lacks_by_basic`'s walk back through the completed tricks, newest first: what each
-    seat played from the trick at hand on (`played`), and what it lacks."""
-
-    def __init__(self, public: GanjifaState, seat: int):
-        self.seat = seat
-        self.trump = public.trump
-        self.before = PICKED_BEFORE[public.trump]
-        self.beaters = BEATERS[public.trump]
-        self.lacks = [0, 0, 0]
-        self.unlike_basic = [False, False, False]
-        # Lacks one seat's play puts on another, (source, seat, cards): they hold only if
-        # the source played as basic, which the walk may disprove later (`_lacks_by_basic`).
-        self.lacks_of_others: list[tuple[int, int, int]] = []
-        # What per-card lacks cannot say, for `misfits`: (s, cards, above, held): seat s
-        # holds none of `cards` unless the other seat holds one of `above` (all unseen),
-        # or with `held`, none of `cards` if the other seat holds one of `above`.
-        self.clauses: list[tuple[int, int, int, bool]] = []
-        self.hand = public.hands[seat]
-        self.unseen = _unseen(public, seat)
-        self.played, self.answers = _in_progress(public)
-        self.tricks = public.tricks or ()
-        # The cards gone before each trick, and each seat's cards in captured Dukals
-        # (played before or after any given trick: the history does not say).
-        prior = [0] * (len(self.tricks) + 1)
-        for t, (_, cards, _) in enumerate(self.tricks):
-            prior[t + 1] = prior[t] | 1 << cards[0] | 1 << cards[1] | 1 << cards[2]
-        self.prior = prior
-        in_dukals = [0, 0, 0]
-        for d in public.dukals or ():
-            in_dukals[d.seat] |= d.cards
-            for j, m in enumerate(d.discards):
-                in_dukals[(d.seat + 1 + j) % PLAYERS] |= m
-        self.in_dukals = in_dukals
-        self.undated = in_dukals[0] | in_dukals[1] | in_dukals[2]
-
-    def lack(self, s: int, cards: int) -> None:
-        """Seat s held none of `cards` at the trick at hand: it holds none now, and one it
-        played since says it is no basic player."""
-        if cards & self.played[s]:
-            self.unlike_basic[s] = True
-        self.lacks[s] |= cards
-
-    def follows(self, t: int, leader: int, cards: tuple[int, ...]) -> None:
-        """Trick t, complete or in progress: a follower that did not win played its
-        cheapest card of the led suit, or, void (G6), of the suit it played (and a trump
-        played void says no plain suit came before the trump in its search for the next
-        suit it held); the last to play wins whenever it can, with its cheapest winner;
-        the second to play held no safe winner (`_safe_winners`) when it lost, none
-        cheaper than its card when it won, and when its card was no boss, it won with its
-        cheapest card."""
-        trump, before, beaters = self.trump, self.before, self.beaters
-        led = SUIT_OF[cards[0]]
-        best = cards[0]
-        for j in range(1, len(cards)):
-            s, card = (leader + j) % PLAYERS, cards[j]
-            wins = beaters[best] >> card & 1
-            if s != self.seat:
-                suit = SUIT_OF[card]
-                # The cards of its options that beat the trick so far (G6, G7): of the led
-                # suit when it followed it, else trumps.
-                winners = beaters[best] & SUIT_MASK[led if suit == led else trump]
-                cheapest = before[card] & SUIT_MASK[suit]
-                if suit == trump and suit != led:
-                    cheapest |= self._skipped(led)
-                if not wins or (j == 1 and not self._boss_then(s, card, cards[0])):
-                    self.lack(s, cheapest)
-                elif j == 1:
-                    # No boss if the other seat held a card above it: then its cheapest.
-                    above = beaters[card] & SUIT_MASK[suit] & self.unseen
-                    if above:
-                        self.clauses.append((s, cheapest, above, True))
-                cheaper = winners & before[card] if wins else winners
-                self.lack(s, cheaper if j == 2 else self._safe_winners(t, s, cheaper, cards[0]))
-            if wins:
-                best = card
-
-    def _skipped(self, led: int) -> int:
-        """The plain suits that G6 reaches before the trump on a trick led in `led`: none
-        held by a seat that trumped it as its cheapest option."""
-        out = 0
-        for skipped in AFTER[led]:
-            if skipped == self.trump:
-                break
-            out |= SUIT_MASK[skipped]
-        return out
-
-    def _accounted(self, t: int, s: int, shown: int) -> int:
-        """Cards seat s did not count as unseen at trick t: gone before it, shown in the
-        trick, or its own then (played from that trick on, or in a Dukal it led or
-        answered, which it held then or had already given up)."""
-        return self.prior[t] | shown | self.played[s] | self.in_dukals[s]
-
-    def _safe_winners(self, t: int, s: int, winners: int, shown: int) -> int:
-        """Those of `winners` that seat s, second to play at trick t, would have seen as
-        safe (no card of their suit above them unseen, `_boss`) had it held them: every
-        card above them gone or its own then. Basic would have won with one. One with
-        the cards above it not so accounted for but all unseen now is safe unless the
-        other seat held one of those: a clause."""
-        accounted = self._accounted(t, s, 1 << shown)
-        elsewhere = self._elsewhere(s)
-        out = 0
-        rest = winners
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            c = low.bit_length() - 1
-            higher = self.beaters[c] & SUIT_MASK[SUIT_OF[c]]
-            outside = higher & ~accounted
-            if not outside:
-                out |= low
-            elif low & self.unseen and not outside & (elsewhere | self.undated):
-                self.clauses.append((s, low, outside, False))
-        return out
-
-    def _elsewhere(self, s: int) -> int:
-        """Cards known to lie outside seat s's hand at the trick at hand: the searching
-        seat's, and those the other seats played from that trick on."""
-        elsewhere = self.hand
-        for o in range(PLAYERS):
-            if o != s:
-                elsewhere |= self.played[o]
-        return elsewhere
-
-    def _boss_then(self, s: int, card: int, shown: int) -> bool:
-        """Whether `card`, which seat s played second, may have been a boss to
-        it then: no card above it known to lie elsewhere (the searching seat's, or played
-        since by the third seat)."""
-        higher = self.beaters[card] & SUIT_MASK[SUIT_OF[card]]
-        return not higher & self._elsewhere(s) & ~(1 << shown)
-
-    def lead(self, t: int, leader: int, card: int) -> None:
-        """Basic's lead of `card` at trick t (no Dukal, not the opening): the cheapest of
-        its bosses (plain cards that no card outside its hand beats), or, with no boss,
-        its cheapest card. Either way it held no boss cheaper than `card`, and none at
-        all when `card` was no boss: a card known to lie elsewhere beat it, or it is a
-        trump. When the leader held a cheaper card then (it played one later), `card`
-        was a boss: the higher cards of its suit still unseen are the leader's."""
-        before, beaters, unseen, trump = self.before, self.beaters, self.unseen, self.trump
-        played = self.played
-        after = played[leader] & ~(1 << card)  # the leader held these at trick t
-        elsewhere = self.hand
-        for s in range(PLAYERS):
-            if s != leader:
-                elsewhere |= played[s]
-        suit = SUIT_OF[card]
-        if suit == trump or beaters[card] & SUIT_MASK[suit] & elsewhere:
-            self.lack(leader, before[card])
-            forbidden = ~SUIT_MASK[trump]
-        else:
-            forbidden = before[card] & ~SUIT_MASK[trump]
-            above = beaters[card] & SUIT_MASK[suit] & unseen
-            if after & before[card]:
-                self.lacks_of_others.append((leader, PLAYERS - leader - self.seat, above))
-            elif above:  # no boss if the other seat held one of those: then its cheapest
-                self.clauses.append((leader, before[card], above, True))
-        # For each boss it may not have held: the higher cards of its suit either gone or
-        # the leader's then for sure (a Dukal it led or answered held them either way).
-        accounted = self.prior[t] | after | self.in_dukals[leader]
-        for s in range(SUIT_COUNT):
-            if s == trump:
-                continue
-            rest = SUIT_MASK[s] & forbidden & (unseen | after) & ~(1 << card)
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                higher = beaters[low.bit_length() - 1] & SUIT_MASK[s]
-                outside = higher & ~accounted
-                if higher & elsewhere or outside & self.undated:
-                    continue  # it was no boss, or may have been a Dukal's card then
-                if low & unseen:
-                    if not outside:
-                        self.lack(leader, low)  # it would have been a boss
-                    else:  # a boss unless the other seat held one of those above it
-                        self.clauses.append((leader, low, outside, False))
-                else:
-                    # The leader held this card then, and it was no boss: one of the
-                    # higher cards still unseen was the other seat's.
-                    left = outside & unseen
-                    if not left:
-                        self.unlike_basic[leader] = True
-                    elif not left & (left - 1):
-                        self.lack(leader, left)
-                    else:
-                        self.clauses.append((leader, -1, left, False))
-
-
-Clause = tuple[int, int, int, int, bool]  # (seat, other seat, …): `_Reading.clauses`
-
-
-def _lacks_by_basic(public: GanjifaState, seat: int
-                    ) -> tuple[list[int], list[Clause], tuple[bool, ...]]:
-    """The cards each other seat cannot hold now had it played the deal's history as basic
-    does (`basic_move`), read from what `seat` sees: every rule takes a card basic chose
-    as the cheapest of some set, so the seat held none of that set cheaper than it then,
-    and cards only leave a hand (`_Reading.follows`, `_Reading.lead`); an answer to a Dukal
-    is the seat's k cheapest cards.
-
-    What per-card lacks cannot say comes as clauses, for `misfits`: a seat that held a
-    card cheaper than its lead or its winner as second to play, one that would have been a
-    boss unless the other seat held a card above it; a lead or a second's winner that was
-    no boss if the other seat held a card above it, and then the seat's cheapest card.
-
-    A seat that later played a card it could not have held, had it played as basic, is
-    no basic player: nothing is inferred for it, nor from its play for the other seat
-    (against random players, the inferences would only mislead: bench/README.md), and the
-    third item says which seats those are."""
-    r = _Reading(public, seat)
-    tricks = r.tricks
-    if public.trick:  # the trick in progress, read as a completed one
-        r.follows(len(tricks), public.leader, public.trick)
-        if public.leader != seat:
-            r.lead(len(tricks), public.leader, public.trick[0])
-    for t in range(len(tricks) - 1, -1, -1):
-        leader, cards, _ = tricks[t]
-        for j in range(PLAYERS):
-            r.played[(leader + j) % PLAYERS] |= 1 << cards[j]
-        r.follows(t, leader, cards)
-        if t and leader != seat:  # the opening lead (G5) is forced
-            r.lead(t, leader, cards[0])
-    trump = public.trump
-    for s, m in r.answers:
-        if s != seat and m:
-            r.lacks[s] |= r.before[max(bit_list(m), key=lambda c: (_cost(c, trump), c))]
-    for source, s, lacked in r.lacks_of_others:
-        if not r.unlike_basic[source]:
-            r.lack(s, lacked)
-    lacks = [0 if r.unlike_basic[s] else r.lacks[s] for s in range(PLAYERS)]
-    clauses = [(s, PLAYERS - s - seat, cards, above, held)  # each once: leads repeat them
-               for s, cards, above, held in dict.fromkeys(r.clauses) if not r.unlike_basic[s]]
-    return lacks, clauses, tuple(r.unlike_basic)
-
-
-def modelled(view: View) -> View:
-    """The view with what `_lacks_by_basic` reads from the history added to the cards each
-    other seat is known to lack, so that the worlds `Game.sample` draws from it are deals
-    in which basic, the opponents' model in the playouts, would have played the history.
-    A client's opponents may play otherwise; the search falls back to the view itself when
-    no deal fits (`search.strong_move`)."""
-    public = view.public
-    if not public.tricks:
-        return view
-    lacks, clauses, unlike = _lacks_by_basic(public, view.seat)
-    voids = public.voids
-    narrowed = public._replace(
-        voids=(voids[0] | lacks[0], voids[1] | lacks[1], voids[2] | lacks[2]))
-    _LAST_READING[0] = ViewReading(narrowed, view.seat, _led_since(public, view.seat, unlike),
-                                   clauses, unlike)
-    return view._replace(public=narrowed)
+def value(settlement: dict, seat: int) -> float:
+    """G9: the win, and the captured cards, which decide it and vary more smoothly."""
+    winners = settlement["winners"]
+    won = 1 / len(winners) if seat in winners else 0.0
+    return 0.3 * won + 0.7 * min(1.0, settlement["captured"][seat] / 80)
 
 
 def play_class(state: GanjifaState, seat: int):
@@ -395,7 +37,7 @@ def play_class(state: GanjifaState, seat: int):
     their pips may yet make a Dukal (G8)."""
     trump = state.trump
     hand = state.hands[seat]
-    unseen = _unseen(state, seat)
+    unseen = unseen_by(state, seat)
     courts = hand & hand >> 1 & MANTRI_BITS
 
     def key(move: Move):
@@ -419,219 +61,57 @@ def discard_options(state: GanjifaState, seat: int) -> list[Move]:
     trump = state.trump
     hand = state.hands[seat]
     k = dukal.cards.bit_count()
-    unseen = _unseen(state, seat)
-    out: list[tuple[int, ...]] = []
+    unseen = unseen_by(state, seat)
+    spares = []
     courts = hand & hand >> 1 & MANTRI_BITS
     if courts:
-        spared = 0
-        for c in bit_list(courts):
-            spared |= hand & SUIT_MASK[SUIT_OF[c]]
-        out.append(cheapest_cards(hand, k, trump, spared))
-    bosses = 0
-    for c in bit_list(hand):
-        if SUIT_OF[c] != trump and _boss(c, trump, unseen):
-            bosses |= 1 << c
-    out.append(cheapest_cards(hand, k, trump, bosses | hand & SUIT_MASK[trump]))
-    # Short plain suits emptied, shortest first (ties: the cheaper suit), then the cheapest.
+        spares.append(sum(hand & SUIT_MASK[SUIT_OF[c]] for c in bit_list(courts)))
+    bosses = sum(1 << c for c in bit_list(hand) if SUIT_OF[c] != trump and boss(c, trump, unseen))
+    spares.append(bosses | hand & SUIT_MASK[trump])
+    emptied = _short_suits(hand, k, trump)
+    if emptied:
+        spares.append(hand & ~emptied)
+    moves = []
+    for spared in spares:
+        m = Move(seat, "discard", cards=cheapest_cards(hand, k, trump, spared))
+        if m not in moves:
+            moves.append(m)
+    return moves
+
+
+def _short_suits(hand: int, k: int, trump: int) -> int:
+    """The hand's shortest plain suits (ties: the cheaper suit), as many whole as k cards
+    hold."""
     plain = sorted((s for s in range(SUIT_COUNT) if s != trump and hand & SUIT_MASK[s]),
                    key=lambda s: ((hand & SUIT_MASK[s]).bit_count(),
-                                  max(_cost(c, trump) for c in bit_list(hand & SUIT_MASK[s]))))
+                                  max(cost(c, trump) for c in bit_list(hand & SUIT_MASK[s]))))
     emptied = 0
     for s in plain:
         suit = hand & SUIT_MASK[s]
         if (emptied | suit).bit_count() > k:
             break
         emptied |= suit
-    if emptied:
-        out.append(cheapest_cards(hand, k, trump, hand & ~emptied))
-    moves = []
-    for cs in out:
-        m = Move(seat, "discard", cards=cs)
-        if m not in moves:
-            moves.append(m)
-    return moves
+    return emptied
 
 
-def explains(world: GanjifaState, seat: int,
-             unlike: tuple[bool, ...] = (False,) * PLAYERS) -> bool:
-    """Whether basic's play accounts for the cards that the other seats put in the trick in
-    progress, had this world been the true deal: each of them, played by a seat other than
-    `seat` and not one `unlike` names (whose play was no basic's), is basic's move in the
-    state before it (the forced opening lead, G5, tells nothing). Its reading is the seat's
-    own: the world's other hands are a sample of its view, and basic plays from what its
-    seat sees, so the test uses no hidden card."""
-    trick = world.trick
-    if not trick:
-        return True
-    hands = list(world.hands)
-    for i, card in enumerate(trick):
-        hands[(world.leader + i) % PLAYERS] |= 1 << card
-    at_opening = opening(world)
-    for i, card in enumerate(trick):
-        s = (world.leader + i) % PLAYERS
-        if s != seat and not unlike[s] and not (i == 0 and at_opening):
-            before = world._replace(hands=tuple(hands), trick=trick[:i], to_act=s)
-            move = basic_move(before, s, None)
-            if move.action != "play" or move.card != card:
-                return False
-        hands[s] &= ~(1 << card)
-    return True
+# The compiled core's playouts per millisecond of budget from a fresh deal, about half of
+# what one core runs, and their overhead (drawing the world under the reading, the root
+# move) in cards' worth (bench/README.md, "AI speed").
+CORE_RATE = 150.0
+CORE_FIXED = 24
 
-
-def _led_since(public: GanjifaState, seat: int,
-               unlike: tuple[bool, ...] = (False,) * PLAYERS) -> list[tuple[int, int]]:
-    """For each other seat that has led a single card after the opening (G5), the cards
-    it has played from its first such lead on: basic held no Dukal then, or it would have
-    led it (G8), so its hand now with those cards holds none. Not for the seats `unlike`
-    names, whose play was no basic's (`_lacks_by_basic`)."""
-    tricks = public.tricks or ()
-    played, _ = _in_progress(public)
-    since = {}
-    if public.trick and public.leader != seat and tricks:
-        since[public.leader] = played[public.leader]
-    for t in range(len(tricks) - 1, 0, -1):
-        leader, cards, _ = tricks[t]
-        for j in range(PLAYERS):
-            played[(leader + j) % PLAYERS] |= 1 << cards[j]
-        if leader != seat:
-            since[leader] = played[leader]
-    return [(s, cards) for s, cards in since.items() if not unlike[s]]
-
-
-def _holds_dukal(hand: int) -> bool:
-    """Whether a hand holds a Dukal (G8): some suit's Raja, Mantri and three pips in a
-    row. At a lead every hand is as large, so its size never forbids one."""
-    both = hand & hand >> 1 & MANTRI_BITS
-    while both:
-        low = both & -both
-        both ^= low
-        pips = hand >> (SUIT_SIZE * SUIT_OF[low.bit_length() - 1]) & PIP_BITS
-        if pips & pips >> 1 & pips >> 2:
-            return True
-    return False
-
-
-DRAWS = 8  # draws of a world at most, while basic's play does not explain it
-# A Dukal that basic would have led weighs as several plays unexplained: in the playouts
-# it captures 3k cards at once (G8).
-PHANTOM_DUKAL = 8
-class ViewReading(NamedTuple):
-    """What the history of one view says, as the search's draws read it: the seats that
-    led since the opening and what they played since (`_led_since`), the clauses of the
-    leads' reading, and the seats whose play was no basic's."""
-
-    public: Any
-    seat: int | None
-    since: list[tuple[int, int]]
-    clauses: list[Clause]
-    unlike: tuple[bool, ...]
-
-
-# The view last read (`modelled`, `_reading`): one item, replaced whole, so that a thread
-# reads a consistent one.
-_LAST_READING: list[ViewReading] = [ViewReading(None, None, [], [], (False,) * PLAYERS)]
-
-
-def misfits(world: GanjifaState, since: list[tuple[int, int]], clauses: list[Clause]) -> int:
-    """What basic's play of the history does not explain in a world: a seat holding a
-    Dukal at a lead since the opening (`_led_since`; it would have led it, G8), and the
-    broken clauses of the leads' reading (`_lacks_by_basic`)."""
-    hands = world.hands
-    out = 0
-    for s, cards in since:
-        if _holds_dukal(hands[s] | cards):
-            out += PHANTOM_DUKAL
-    for s, other, cards, above, held in clauses:
-        if hands[s] & cards and bool(hands[other] & above) == held:
-            out += 1
-    return out
-
-
-def _reading(public: GanjifaState, seat: int) -> ViewReading:
-    """`_LAST_READING`'s item for the view, read again when it is another view's: the same
-    worlds whichever view another thread read meanwhile. The clauses are those of a view
-    `modelled` gave (its voids hold the reading's lacks); none for the view itself, which
-    the search draws from when no deal fits the model: its opponents did not play as
-    basic."""
-    last = _LAST_READING[0]  # a search draws all its worlds from one view
-    if last[0] is public and last[1] == seat:
-        return last
-    if public.tricks:
-        lacks, clauses, unlike = _lacks_by_basic(public, seat)
-        voids = public.voids
-        if any(lacks[s] & ~voids[s] for s in range(PLAYERS)):
-            clauses = []
-    else:
-        clauses, unlike = [], (False,) * PLAYERS
-    last = _LAST_READING[0] = ViewReading(public, seat, _led_since(public, seat, unlike),
-                                          clauses, unlike)
-    return last
-
-
-def draw(game, view: View, rng: random.Random) -> GanjifaState:
-    """A world of the view (`Game.sample`) that basic's play of the history explains
-    (`misfits`): up to DRAWS draws, else the one that explains the most of it (a client's
-    opponents may play otherwise)."""
-    world = game.sample(view, rng)
-    reading = _reading(view.public, view.seat)
-    since, clauses = reading.since, reading.clauses
-    if not since and not clauses:
-        return world
-    missed = misfits(world, since, clauses)
-    for _ in range(DRAWS - 1):
-        if not missed:
-            break
-        other = game.sample(view, rng)
-        other_missed = misfits(other, since, clauses)
-        if other_missed < missed:
-            world, missed = other, other_missed
-    return world
-
-
-def sample(game, view, rng: random.Random, tries: int) -> tuple[GanjifaState, int]:
-    """A world of the view (`Game.sample`) in which basic's play explains the trick in
-    progress (`explains`; a seat whose play the history showed unlike basic's is not read):
-    up to `tries` draws, else the last one; and the draws made.
-    The opponents the search models play basic; a world where they would not have played
-    the cards on the table is one the search need not weigh, and the trick's cards, chosen
-    from their hands, say much about those hands (a lead that is no boss is the leader's
-    cheapest card, a follower that does not win throws its cheapest card)."""
-    unlike = _reading(view.public, view.seat).unlike
-    for i in range(1, tries + 1):
-        world = draw(game, view, rng)
-        if explains(world, view.seat, unlike):
-            return world, i
-    return world, tries
-
-
-def value(settlement: dict, seat: int) -> float:
-    """G9: the win, and the captured cards, which decide it and vary more smoothly."""
-    winners = settlement["winners"]
-    won = 1 / len(winners) if seat in winners else 0.0
-    return 0.3 * won + 0.7 * min(1.0, settlement["captured"][seat] / 80)
-
-
-def playout(state: GanjifaState, seat: int) -> float:
-    """Basic's exact play to the end of the deal on bitmasks (rules/ai/ganjifa_playout.py,
-    several times faster than the rules); the seat's value."""
-    return value(settlement_of(play_out(state)), seat)
-
-
-# No random moves in a playout: basic's exact play is deterministic in a world, the sampled
-# worlds already differ, and random moves would only blur the comparison of candidates on
-# the same world. With a trick on the table a world is drawn until basic's play explains
-# it (at most 8 draws, a draw and its test costing about 2/3 of a playout): the opponents'
-# cards in a trick say much about their hands (bench/README.md).
-def trick_on_table(view: View) -> bool:
-    """Whether a trick is on the table: what `sample` explains."""
-    return bool(view.public.trick)
-
-
-# A playout's cost beside its cards (drawing the world, the root move, the settlement),
-# in cards' worth: without it a lead late in the deal bought 2,000 playouts and took a
-# third more CPU than one at the start (bench/README.md).
-SETTINGS = Settings(basic=basic_move, value=value, rate=2.0, epsilon=0.0, fixed_cost=24,
-                    play_class=play_class, model=modelled, playout=playout, draw=draw,
+# The Python search, where the core is not built: basic's exact play in the playouts (no
+# random moves: basic's play is deterministic in a world, the sampled worlds already
+# differ, and random moves would only blur the comparison of candidates on the same
+# world); with a trick on the table a world is drawn until basic's play explains it (at
+# most 8 draws, a draw and its test costing about 2/3 of a playout); a playout's cost
+# beside its cards (drawing the world, the root move, the settlement) in cards' worth;
+# `rate` 0.5: CPU p50 / p90 / max 35 / 78 / 87 ms a searched move (0.7: 43 / 110 / 121).
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.5, epsilon=0.0, fixed_cost=24,
+                    play_class=play_class, model=ganjifa_search.modelled, draw=ganjifa_search.draw,
                     propose=discard_options,
-                    explain=Explain(tries=8, cost=3, sample=sample,
-                                    applies=trick_on_table))
+                    explain=Explain(tries=ganjifa_search.TRIES, cost=3,
+                                    sample=ganjifa_search.sample,
+                                    applies=ganjifa_search.trick_on_table),
+                    core=Core(covers=ganjifa_search.covers, search=ganjifa_search.search,
+                              rate=CORE_RATE, fixed_cost=CORE_FIXED))

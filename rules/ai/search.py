@@ -172,11 +172,17 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
         n = max(1, int(n * (1 - spent)))
     draws = explaining(game, view, n)
     searched = ai.model(view) if ai.model is not None else view
+    core = compiled(game, view)
+
+    def first(v: View) -> object:
+        """The first world: the core draws its own, so there it only lists the moves."""
+        return sample(game, v, rng, draws) if core is None else game.sample(v, rng)
+
     try:
-        worlds = [sample(game, searched, rng, draws)]
+        worlds = [first(searched)]
     except NoWorldFits:  # no deal fits the model: the opponents did not play as it does
         searched = view
-        worlds = [sample(game, view, rng, draws)]
+        worlds = [first(view)]
     seeds = [rng.getrandbits(64)]
     moves = candidates(game, worlds[0], seat, rng)
     if len(moves) == 1:
@@ -189,7 +195,6 @@ def strong_move(game: Game, view: View, rng: random.Random, budget_ms: int,
         rng.shuffle(others)
         moves = [moves[0], *others[:keep - 1]]
     k = len(moves)
-    core = compiled(game, view)
     if core is not None:
         left = deadline - time.perf_counter()
         return moves[core.search(game, searched, moves, n, rng.getrandbits(64),

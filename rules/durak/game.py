@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from rules.cards import Deck
-from rules.durak import bout, checks, end, view
+from rules.durak import bout, end, fields, view
 from rules.durak.cards import (
     ALL,
     ATTACKS,
@@ -19,16 +19,15 @@ from rules.durak.cards import (
     HAND_SIZE,
     PASSES,
     RANK_MASK_OF,
-    SUITS,
     TAKES,
     deck_size_of,
     sorted_cards,
 )
 from rules.durak.deal import deal_from
+from rules.durak.fields import Fields
 from rules.durak.options import CLASSIC, COUNTS, PLAYERS, Setup, setup, setup_problems
-from rules.durak.state import ClassicState, DurakState, State, gone, named, next_in
+from rules.durak.state import ClassicState, State, gone, named, next_in
 from rules.game import (
-    UNSET,
     Game,
     IllegalMove,
     InvalidState,
@@ -67,6 +66,91 @@ def deck_problems(order: list[int], size: int) -> list[Problem]:
     return problems
 
 
+def card_laid(state: tuple, seat: int, action: str, card: Any) -> tuple:
+    """A card attacked or defended with in the default deal (`Durak.apply`'s hot path)."""
+    trump, (hand0, hand1), stock, discard, attacker, table, taking, _, _ = state
+    try:
+        b = CLASSIC_BIT[card]  # anything but a card of the deck raises
+    except (KeyError, TypeError):
+        b = 0
+    if seat:
+        if not hand1 & b:
+            raise IllegalMove(f"seat 1 does not hold card {card!r}")
+        hands = (hand0, hand1 ^ b)
+    else:
+        if not hand0 & b:
+            raise IllegalMove(f"seat 0 does not hold card {card!r}")
+        hands = (hand0 ^ b, hand1)
+    if action == "attack":
+        # D10: after take the attacker adds cards for the defender to take
+        return (trump, hands, stock, discard, attacker, (*table, (card, -1)), taking,
+                "attack" if taking else "defend", attacker if taking else 1 - attacker)
+    if not table or table[-1][1] >= 0:
+        raise IllegalMove("no attack to beat")
+    return (trump, hands, stock, discard, attacker, table[:-1] + ((table[-1][0], card),),
+            False, "attack", attacker)
+
+
+def bout_over(state: tuple) -> tuple:
+    """D10, D11: the attacker passed and the bout ends in the default deal: the table goes
+    to the discard pile or to the defender who took, the hands are refilled (D12), and
+    the deal may end (D14)."""
+    trump, (hand0, hand1), stock, discard, attacker, table, taking, _, _ = state
+    on_table = 0
+    for a, d in table:
+        on_table |= BIT[a] | BIT[d]
+    if not taking:
+        discard |= on_table
+        next_attacker = 1 - attacker  # D11
+    elif attacker:
+        hand0 |= on_table
+        next_attacker = attacker  # D10
+    else:
+        hand1 |= on_table
+        next_attacker = attacker
+    if stock:  # D12: the attacker of the bout draws up to six first, then the defender
+        if attacker:
+            hand1, hand0, stock = refilled(hand1, hand0, stock)
+        else:
+            hand0, hand1, stock = refilled(hand0, hand1, stock)
+    over = not stock and not (hand0 and hand1)  # D14: the stock is out, a hand is empty
+    return (trump, (hand0, hand1), stock, discard, next_attacker, (), False,
+            "over" if over else "attack", None if over else next_attacker)
+
+
+def refilled(first: int, second: int, stock: tuple[int, ...]) -> tuple[int, int, tuple]:
+    """D12: `first` draws up to six from the stock, then `second`; what is left of it."""
+    drawn = max(0, HAND_SIZE - first.bit_count())
+    for c in stock[:drawn]:
+        first |= BIT[c]
+    need = max(0, HAND_SIZE - second.bit_count())
+    for c in stock[drawn:drawn + need]:
+        second |= BIT[c]
+    return first, second, stock[drawn + need:]
+
+
+def bout_events(state: Any, new: Any) -> list[dict]:
+    """What the end of a bout did (named states before and after it): the table taken or
+    beaten off (D10, D11), the cards each seat drew (D12), who went out (D23), and the
+    deal's end."""
+    hands, table, players = state.hands, state.table, len(state.hands)
+    on_table = [c for pair in table for c in pair if c >= 0]
+    defender = next_in(state.attacker, players, gone(state.out))
+    kind = "bout_taken" if state.taking else "bout_beaten_off"
+    events: list[dict] = [{"type": kind, "seat": defender, "cards": sorted(on_table)}]
+    for s in [(state.attacker + k) % players for k in range(players)]:
+        drawn = new.hands[s].bit_count() - hands[s].bit_count()
+        if s == defender and state.taking:
+            drawn -= len(on_table)
+        if drawn:
+            events.append({"type": "cards_drawn", "seat": s, "count": drawn})
+    if len(new.out) > len(state.out) and players > 2:
+        events.append({"type": "went_out", "seats": list(new.out[-1])})
+    if new.phase == "over":
+        events.append({"type": "deal_over", "settlement": end.result(new)})
+    return events
+
+
 # D16: each deck's cards in suit and rank order (the 36-card deck's is its index order).
 DECK_LISTS = {size: tuple(sorted_cards(mask)) for size, mask in DECKS.items()}
 
@@ -100,6 +184,9 @@ class Durak(Game):
     @property
     def counts(self) -> tuple[int, ...]:
         return tuple(COUNTS)
+
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        return -(players - 1), 1  # D25: the durak, and every other player
 
     # -- dealing -----------------------------------------------------------------
 
@@ -154,101 +241,17 @@ class Durak(Game):
 
     # -- reading a state -----------------------------------------------------------
 
-    def build(
-        self,
-        trump: str,
-        hands: list[list[int]],
-        stock: list[int],
-        discard: list[int],
-        attacker: int,
-        table: list[tuple[int, int | None]],
-        taking: bool,
-        phase: str = UNSET,
-        to_act: int | None = UNSET,
-        result: dict | None = UNSET,
-        transfer: bool = False,
-        throw_in: str = "all",
-        first_bout: int = BOUT_LIMIT,
-        trump_card: int | None = None,
-        out: list[list[int]] | None = None,
-        defender: int | None = UNSET,
-        known: list[list[int]] | None = None,
-    ) -> State:
-        """A state from its fields (cards as indices), or InvalidState with every problem
-        found. Field paths match the JSON state of API.md."""
-        players = len(hands)
-        problems: list[Problem] = []
-        if players not in COUNTS:
-            raise InvalidState([Problem("hands", "durak_players", {"players": players})])
-        if not 0 <= attacker < players:
-            raise InvalidState([Problem("attacker", "seat_range",
-                                        {"seat": attacker, "players": players})])
-        if out is not None and players == 2:
-            problems.append(Problem("out", "durak_out_two"))
-        t = SUITS.index(trump)
-        size, found, masks, discard_mask = checks.pile_problems(hands, stock, discard, table)
-        problems += found
-        wrong_setup = setup_problems(players, size, throw_in, first_bout, "hands")
-        if wrong_setup:  # the checks below read the deal's setup
-            raise InvalidState(problems + wrong_setup)
-        chosen = setup(players, size, bool(transfer), throw_in, first_bout, known is not None)
-        out_lists = [list(g) for g in out] if out is not None else []
-        out_mask = 0
-        if players > 2:  # with two, going out ends the deal: the hands say who (D24)
-            out_mask, found = checks.out_problems(hands, stock, table, attacker, out_lists)
-            problems += found
-        over_seat = players - out_mask.bit_count() <= 1 and not stock and not table
-        the_defender = next_in(attacker, players, out_mask)
-        problems += checks.trump_problems(t, stock, trump_card, chosen.whole_deck_dealt)
-        problems += checks.table_problems(t, table, taking, chosen.transfer)
-        problems += checks.discard_problems(t, discard)
-        problems += checks.first_attacker_problems(masks, stock, discard, table, attacker, t,
-                                                   size, out_lists)
-        if not over_seat:
-            problems += checks.bout_problems(hands, stock, discard, attacker, the_defender,
-                                             table, chosen)
-        # With two, the hands say the deal ended (D14): a hand emptied by the last bout.
-        ended = over_seat or players == 2 and not stock and not table and not all(hands)
-        if (players > 2 or chosen.transfer) and not ended:
-            problems += checks.start_problems(t, hands, stock, discard, table, taking,
-                                              attacker, the_defender, out_mask, chosen)
-        if known is not None:
-            problems += checks.known_problems(known, hands)
+    def build(self, *given: Any, **by_name: Any) -> State:
+        """A state from its fields (`fields.Fields`, cards as indices), or InvalidState with
+        every problem found. Field paths match the JSON state of API.md."""
+        f = Fields(*given, **by_name)
+        reading, problems = fields.read(f)
+        problems += fields.rule_problems(f, reading)
         if problems:
             raise InvalidState(problems)
-        pairs = tuple([(a, -1 if d is None else d) for a, d in table])
-        if players == 2:
-            now, acting = bout.turn(masks, stock, attacker, pairs, taking)
-            groups = end.two_player_out(masks, now == "over")
-        else:
-            groups = tuple(tuple(g) for g in out_lists)
-            holding = players - out_mask.bit_count()
-            if not pairs and not stock and holding <= 1:
-                now, acting = "over", None
-            elif bout.first_unbeaten(pairs) >= 0 and not taking:
-                now, acting = "defend", the_defender
-            else:
-                now = "attack"
-                acting = None if to_act is UNSET else to_act
-                problems += checks.to_act_problems(acting, attacker, the_defender, players,
-                                                   out_mask, throw_in, bool(pairs))
-                if problems:
-                    raise InvalidState(problems)
-        state: State
-        if chosen is CLASSIC:
-            state = (t, masks, tuple(stock), discard_mask, attacker, pairs, bool(taking), now,
-                     acting)
-        else:
-            state = DurakState(t, masks, tuple(stock), discard_mask, attacker,
-                               pairs, bool(taking), now, acting, chosen, groups,
-                               -1 if trump_card is None else trump_card,
-                               None if known is None else tuple(tuple(k) for k in known))
-        derived = derived_problems(self, state, phase, to_act)
-        if result is not UNSET and result != end.result(named(state)):
-            derived.append(Problem("result", "result"))
-        if defender is not UNSET and defender != self.defender(state):
-            derived.append(Problem("defender", "durak_defender",
-                                   {"now": self.defender(state), "given": defender}))
+        state = fields.made(f, reading)
+        derived = derived_problems(self, state, f.phase, f.to_act)
+        derived += fields.result_problems(f, state, self.defender)
         if derived:
             raise InvalidState(derived)
         return state
@@ -308,70 +311,18 @@ class Durak(Game):
         # a move's legality is `verify`'s.
         if state.__class__ is not tuple:
             return self.apply_named(state, move)
-        trump, (hand0, hand1), stock, discard, attacker, table, taking, _, to_act = state
         # By index: a NamedTuple's field by name costs a descriptor call.
         seat, action = move[0], move[1]
-        if seat != to_act:
-            raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
+        if seat != state[8]:
+            raise IllegalMove(f"seat {seat} is not to act (seat {state[8]} is)")
         if action == "attack" or action == "defend":
-            card = move[2]
-            try:
-                b = CLASSIC_BIT[card]  # type: ignore[index]  # anything but a card raises
-            except (KeyError, TypeError):
-                b = 0
-            if seat:
-                if not hand1 & b:
-                    raise IllegalMove(f"seat 1 does not hold card {card!r}")
-                hand1 ^= b
-            else:
-                if not hand0 & b:
-                    raise IllegalMove(f"seat 0 does not hold card {card!r}")
-                hand0 ^= b
-            if action == "attack":
-                table = (*table, (card, -1))
-                # D10: after take the attacker adds cards for the defender to take
-                return (trump, (hand0, hand1), stock, discard, attacker, table, taking,
-                        "attack" if taking else "defend", attacker if taking else 1 - attacker)
-            if not table or table[-1][1] >= 0:
-                raise IllegalMove("no attack to beat")
-            return (trump, (hand0, hand1), stock, discard, attacker,
-                    table[:-1] + ((table[-1][0], card),), False, "attack", attacker)
-        if action == "take":
-            return (trump, (hand0, hand1), stock, discard, attacker, table, True, "attack",
-                    attacker)
-        if action != "pass" or not table:
+            return card_laid(state, seat, action, move[2])
+        if action == "take":  # D10
+            trump, hands, stock, discard, attacker, table, _, _, _ = state
+            return (trump, hands, stock, discard, attacker, table, True, "attack", attacker)
+        if action != "pass" or not state[5]:
             raise IllegalMove(f"no {action} now")
-        # D10, D11: the attacker passed and the bout ends.
-        on_table = 0
-        for a, d in table:
-            on_table |= BIT[a] | BIT[d]
-        if not taking:
-            discard |= on_table
-            next_attacker = 1 - attacker  # D11
-        else:
-            if attacker:
-                hand0 |= on_table
-            else:
-                hand1 |= on_table
-            next_attacker = attacker  # D10
-        if stock:  # D12: the attacker of the bout draws up to six first, then the defender
-            first, second = (hand1, hand0) if attacker else (hand0, hand1)
-            drawn = HAND_SIZE - first.bit_count()
-            if drawn > 0:
-                for c in stock[:drawn]:
-                    first |= BIT[c]
-            else:
-                drawn = 0
-            need = HAND_SIZE - second.bit_count()
-            if need > 0:
-                for c in stock[drawn:drawn + need]:
-                    second |= BIT[c]
-                drawn += need
-            stock = stock[drawn:]
-            hand0, hand1 = (second, first) if attacker else (first, second)
-        over = not stock and not (hand0 and hand1)  # D14: the stock is out, a hand is empty
-        return (trump, (hand0, hand1), stock, discard, next_attacker, (), False,
-                "over" if over else "attack", None if over else next_attacker)
+        return bout_over(state)
 
     def apply_named(self, state: State, move: Move) -> State:
         """`apply` of a state given with its fields' names: a ClassicState as the default
@@ -387,7 +338,7 @@ class Durak(Game):
     def events(self, state: State, move: Move, new: State) -> list[dict]:
         """What a move did, read off the states before and after it."""
         state, new = named(state), named(new)
-        hands, table, taking = state.hands, state.table, state.taking
+        table = state.table
         seat, action = move.seat, move.action
         if action == "attack":
             return [{"type": "attacked", "seat": seat, "card": move.card}]
@@ -401,23 +352,7 @@ class Durak(Game):
             return [{"type": "take_declared", "seat": seat}]
         if new.table:  # D20: the next in the round is asked
             return [{"type": "passed", "seat": seat, "next": new.to_act}]
-        on_table = [c for pair in table for c in pair if c >= 0]
-        defender = next_in(state.attacker, len(hands), gone(state.out))
-        kind = "bout_taken" if taking else "bout_beaten_off"
-        events: list[dict] = [{"type": kind, "seat": defender, "cards": sorted(on_table)}]
-        players = len(hands)
-        order = [(state.attacker + k) % players for k in range(players)]
-        for s in order:
-            drawn = new.hands[s].bit_count() - hands[s].bit_count()
-            if s == defender and taking:
-                drawn -= len(on_table)
-            if drawn:
-                events.append({"type": "cards_drawn", "seat": s, "count": drawn})
-        if len(new.out) > len(state.out) and players > 2:
-            events.append({"type": "went_out", "seats": list(new.out[-1])})
-        if new.phase == "over":
-            events.append({"type": "deal_over", "settlement": end.result(new)})
-        return events
+        return bout_events(state, new)
 
     def settlement(self, state: State) -> dict | None:
         """D25, as API.md gives it for every count: with two players D15's settlement with

@@ -69,11 +69,15 @@ class Ganjifa(Game):
         "wikipedia": "https://en.wikipedia.org/wiki/Ganjifa",
     }
     rules = tuple(f"G{i}" for i in range(1, 10))
+    won_by = "winners"  # G9
     move_fields = {"play": ("card",), "dukal": ("cards",), "discard": ("cards",)}
     actions = tuple(move_fields)
 
     def card_name(self, catalogue: dict[str, str], suit: str, rank: str) -> str:
         return name_card(catalogue, suit, rank)
+
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        return 0, len(self.deck)  # G9: a point a captured card
 
     # -- dealing -----------------------------------------------------------------
 

@@ -20,12 +20,12 @@ def observe(state: GanjifaState, seat: int) -> View:
     public = state._replace(hands=tuple(hands))
     return View(seat, public, hidden, state.phase, state.to_act)
 
-def sample(view: View, rng: random.Random) -> GanjifaState:
-    """The unseen cards dealt between the other two hands: a follower who did not
-    follow the led suit lacks it, and lacks every suit it skipped on the way to the one
-    it played unless it trumped (G6), in the trick in progress and in the completed
-    tricks when the state gives them; before the opening lead the trump Raja is the
-    leader's (G5)."""
+def hidden_places(view: View) -> tuple[int, list[int]]:
+    """The cards the seat has not seen, and the cards each seat may hold: a follower who
+    did not follow the led suit lacks it, and lacks every suit it skipped on the way to
+    the one it played unless it trumped (G6), in the trick in progress and in the
+    completed tricks when the state gives them; before the opening lead the trump Raja
+    is the leader's (G5)."""
     public = view.public
     seen = public.hands[0] | public.hands[1] | public.hands[2]
     seen |= public.captured[0] | public.captured[1] | public.captured[2]
@@ -47,7 +47,14 @@ def sample(view: View, rng: random.Random) -> GanjifaState:
         for s in range(PLAYERS):
             if s != public.leader:
                 allowed[s] &= ~raja  # G5: the holder of the trump Raja leads
-    unseen = DECK.full & ~seen
+    return DECK.full & ~seen, allowed
+
+
+def sample(view: View, rng: random.Random) -> GanjifaState:
+    """The unseen cards dealt between the other two hands, each within what it may hold
+    (`hidden_places`)."""
+    public = view.public
+    unseen, allowed = hidden_places(view)
     hidden = view.hidden
     first, second = (s for s in range(PLAYERS) if s != view.seat)
     # Two hands share the unseen cards: a card that only one of them may hold is that

@@ -81,6 +81,7 @@ class Tarot(Game):
     }
     # T1–T17 for every count, T18–T24 for the three- and five-player games (`counts`).
     rules = tuple(f"T{i}" for i in range(1, 25))
+    won_by = "camp"  # T3, T17
     move_fields = {"bid": ("contract",), "call": ("card",), "discard": ("cards",),
                    "chelem": ("announce",), "poignee": ("cards",), "play": ("card",)}
     actions = tuple(move_fields)

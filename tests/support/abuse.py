@@ -16,7 +16,7 @@ from rules.ai import complete
 from schemas.common import CardList, CardLists
 from schemas.registry import GAMES
 from schemas.tarot import SCORE_SHEET
-from service.api import MAX_BODY
+from service.body import MAX_BODY
 from service.replay import REQUESTS as REPLAY
 
 Path = tuple  # of str keys and int indices

@@ -203,6 +203,19 @@ def play_deal(client: Client, session: requests.Session, game: str, players: lis
 # -- the figures --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Scoring:
+    """How a game's deals are counted, as its GameInfo says (`won_by`, `score_bounds`)."""
+
+    won_by: str  # "score", "camp" (deals may be annulled) or "winners" (a shared win)
+    bounds: tuple[float, float] | None = None  # a seat's lowest and highest in one deal
+
+    @classmethod
+    def of(cls, info: dict[str, Any], players: int) -> Scoring:
+        bounds = info.get("score_bounds", {}).get(str(players))
+        return cls(info["won_by"], None if bounds is None else (bounds[0], bounds[1]))
+
+
 @dataclass
 class Figures:
     """One player's figures over the deals that were played out."""
@@ -214,63 +227,58 @@ class Figures:
     wins: float = 0.0  # a shared win counts its share
     losses: int = 0
     draws: int = 0
-    annulled: int = 0  # Tarot's deals that no camp won (T3)
+    annulled: int = 0  # the deals that no camp won (Tarot's T3)
 
-    def as_dict(self, game: str, scores: tuple[float, float] | None = None) -> dict[str, Any]:
-        """The figures; `scores`: the lowest and highest score of one deal, if bounded."""
+    def count(self, score: float, settlement: dict[str, Any], seat: int) -> None:
+        """One deal played out, settled by `settlement`, at `seat`."""
+        self.deals += 1
+        self.scores.append(score)
+        winners = settlement.get("winners")
+        if winners:
+            if seat in winners:
+                self.wins += 1 / len(winners)
+        elif "annulled" in settlement:
+            self.annulled += 1
+        elif score > 0:
+            self.wins += 1
+        elif score < 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+
+    def as_dict(self, scoring: Scoring) -> dict[str, Any]:
+        """The figures, counted as `scoring` says."""
         mean, ci = mean_ci(self.scores)
-        if ci is not None and scores is not None:
+        if ci is not None and scoring.bounds is not None:
             # Student's t takes the mean for normal, and over few deals of a bounded score
             # it reaches past what any deal can give (a Durak mean of -1.0 "from -5.3"): the
             # interval is clipped to the possible range, as Wilson's stays within 0-100%.
-            ci = (max(ci[0], scores[0]), min(ci[1], scores[1]))
+            ci = (max(ci[0], scoring.bounds[0]), min(ci[1], scoring.bounds[1]))
         out: dict[str, Any] = {"player": self.player, "deals": self.deals,
                                "forfeits": self.forfeits, "mean_score": mean, "score_ci": ci}
-        if game in ("durak", "tarot"):  # Tarot: won by the seat's camp (T17)
-            decided = int(self.wins) + self.losses
-            out.update(wins=int(self.wins), losses=self.losses, draws=self.draws,
-                       won_of_decided=self.wins / decided if decided else None,
-                       won_ci=wilson(self.wins, decided))
-            if game == "tarot":
-                out["annulled"] = self.annulled
-        elif game == "ganjifa":
+        if scoring.won_by == "winners":
             out.update(win_share=self.wins / self.deals if self.deals else None,
                        won_ci=wilson(self.wins, self.deals))
+            return out
+        decided = int(self.wins) + self.losses
+        out.update(wins=int(self.wins), losses=self.losses, draws=self.draws,
+                   won_of_decided=self.wins / decided if decided else None,
+                   won_ci=wilson(self.wins, decided))
+        if scoring.won_by == "camp":  # won by the seat's camp (T17), or annulled (T3)
+            out["annulled"] = self.annulled
         return out
 
 
-def score_range(game: str, players: int) -> tuple[float, float] | None:
-    """The lowest and highest score of a seat in one deal: Durak's durak -(players - 1) and
-    the others +1 (D25), Ganjifa's a point a captured card, 120 in all (G9). Tarot's
-    (T17) are bounded only far beyond any mean a match sees: not given."""
-    return {"durak": (-(players - 1), 1), "ganjifa": (0, 120)}.get(game)
-
-
-def figures(game: str, players: list[Player], results: list[DealResult]) -> list[dict]:
+def figures(scoring: Scoring, players: list[Player], results: list[DealResult]) -> list[dict]:
     per = [Figures(p.spec) for p in players]
     for r in results:
         if r.forfeit is not None:
             per[r.forfeit].forfeits += 1
             continue
         assert r.settlement is not None
-        scores = r.scores
-        winners = r.settlement.get("winners")
         for seat, j in enumerate(r.players_at):
-            f = per[j]
-            f.deals += 1
-            f.scores.append(scores[seat])
-            if game == "ganjifa" and winners:
-                if seat in winners:
-                    f.wins += 1 / len(winners)
-            elif "annulled" in r.settlement:
-                f.annulled += 1
-            elif scores[seat] > 0:
-                f.wins += 1
-            elif scores[seat] < 0:
-                f.losses += 1
-            else:
-                f.draws += 1
-    return [f.as_dict(game, score_range(game, len(players))) for f in per]
+            per[j].count(r.scores[seat], r.settlement, seat)
+    return [f.as_dict(scoring) for f in per]
 
 
 def annulled(results: list[DealResult]) -> dict[str, int]:
@@ -306,30 +314,44 @@ def report(game: str, deals: int, seed: int, budget_ms: int, table: list[dict],
                      f"({', '.join(whys)}): scored 0, neither won nor lost")
     names = labels([f["player"] for f in table])
     for i, f in enumerate(table, 1):
-        first = f"{i}. {names[i - 1]}: {plural(f['deals'], 'deal')}"
-        if "won_of_decided" in f:
-            first += f", {f['wins']} won, {f['losses']} lost"
-            if "annulled" not in f or f["draws"]:  # a Tarot deal is won or lost, or annulled
-                first += f", {f['draws']} drawn"
-        if "annulled" in f:
-            first += f", {f['annulled']} annulled"
-        if f["forfeits"]:
-            first += f", {f['forfeits']} forfeit"
-        won = ""
-        if "annulled" in f:
-            won = f"its camp won {_pct(f['won_of_decided'])} of the deals not annulled"
-        elif "won_of_decided" in f:
-            won = f"won {_pct(f['won_of_decided'])} of the decided deals"
-        elif "win_share" in f:
-            won = f"win share {_pct(f['win_share'])}"
-        if f.get("won_ci"):
-            won += f" ({_pct(f['won_ci'][0])} to {_pct(f['won_ci'][1])})"
-        lo_hi = f["score_ci"]
-        mean = f"mean score {_num(f['mean_score'])}" + (
-            f" ({_num(lo_hi[0])} to {_num(lo_hi[1])})" if lo_hi else "")
-        # A line a figure: both on one line would pass an 80-column terminal.
-        lines += [f"  {first}", *(f"     {x}" for x in (won, mean) if x)]
+        # A line a figure: all on one line would pass an 80-column terminal.
+        lines += [f"  {i}. {names[i - 1]}: {counts_said(f)}",
+                  *(f"     {x}" for x in (won_said(f), mean_said(f)) if x)]
     return "\n".join(lines)
+
+
+def counts_said(f: dict[str, Any]) -> str:
+    """A player's deals: played, won, lost, drawn, annulled, forfeit."""
+    said = plural(f["deals"], "deal")
+    if "won_of_decided" in f:
+        said += f", {f['wins']} won, {f['losses']} lost"
+        if "annulled" not in f or f["draws"]:  # a Tarot deal is won or lost, or annulled
+            said += f", {f['draws']} drawn"
+    if "annulled" in f:
+        said += f", {f['annulled']} annulled"
+    if f["forfeits"]:
+        said += f", {f['forfeits']} forfeit"
+    return said
+
+
+def won_said(f: dict[str, Any]) -> str:
+    """A player's share of wins, with its interval."""
+    won = ""
+    if "annulled" in f:
+        won = f"its camp won {_pct(f['won_of_decided'])} of the deals not annulled"
+    elif "won_of_decided" in f:
+        won = f"won {_pct(f['won_of_decided'])} of the decided deals"
+    elif "win_share" in f:
+        won = f"win share {_pct(f['win_share'])}"
+    if f.get("won_ci"):
+        won += f" ({_pct(f['won_ci'][0])} to {_pct(f['won_ci'][1])})"
+    return won
+
+
+def mean_said(f: dict[str, Any]) -> str:
+    lo_hi = f["score_ci"]
+    return f"mean score {_num(f['mean_score'])}" + (
+        f" ({_num(lo_hi[0])} to {_num(lo_hi[1])})" if lo_hi else "")
 
 
 def run(client: Client, game: str, players: list[Player], deals: int, seed: int = 0,
@@ -339,6 +361,7 @@ def run(client: Client, game: str, players: list[Player], deals: int, seed: int 
     with `deal`'s options (API.md's DealRequest: Durak's `passing`, `cards`, …) and for as
     many players as there are seats."""
     info = client.game(game)
+    scoring = Scoring.of(dict(info), len(players))
     options: dict[str, Any] = dict(deal or {})
     if len(players) != info["players"]:
         options["players"] = len(players)
@@ -349,5 +372,5 @@ def run(client: Client, game: str, players: list[Player], deals: int, seed: int 
                                      options))
             if progress is not None:
                 progress(results[-1])
-    return results, figures(game, players, results)
+    return results, figures(scoring, players, results)
 

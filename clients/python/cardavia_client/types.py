@@ -45,8 +45,10 @@ class GameRecord(TypedDict):
 
 
 class GameInfo(TypedDict, total=False):
-    """A game: `id`, `name`, `players`, `summary`, `deck` and its rule ids; `cards` (every
-    card with its code, suit, rank, name and label) when asked for one game."""
+    """A game: `id`, `name`, `players`, `summary`, `deck` and its rule ids; what a client
+    offers and checks (`counts` of players, the deal's `options`, each action's move
+    fields), how a deal is won (`won_by`, `score_bounds`); `cards` (every card with its
+    code, suit, rank, name and label) when asked for one game."""
 
     id: str
     name: str
@@ -54,6 +56,11 @@ class GameInfo(TypedDict, total=False):
     summary: str
     deck: dict[str, Any]
     rules: list[str]
+    counts: list[int]
+    options: list[dict[str, Any]]
+    actions: dict[str, list[str]]
+    won_by: str
+    score_bounds: dict[str, list[int]]
     cards: list[dict[str, Any]]
 
 

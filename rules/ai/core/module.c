@@ -2,11 +2,13 @@
 #include "core.h"
 
 int durak_register(PyObject *module);
+int ganjifa_register(PyObject *module);
 int tarot_register(PyObject *module);
 
 static int core_exec(PyObject *module) {
     if (durak_register(module) < 0) return -1;
     if (tarot_register(module) < 0) return -1;
+    if (ganjifa_register(module) < 0) return -1;
     return 0;
 }
 

@@ -22,7 +22,9 @@ export function api(lang) {
       // A problem document names what was wrong; show its detail rather than a status.
       throw new ServiceError((data && (data.detail || data.title)) || String(answer.status), data);
     }
-    return data ?? answer.text();
+    // A file is passed on as its bytes: decoded as text, a CSV file would lose the byte order
+    // mark that a spreadsheet reads its encoding from.
+    return data ?? (accept === "application/json" ? answer.text() : answer.blob());
   }
   const post = (game, action, body) => call("POST", `/v1/games/${game}/${action}`, body);
   return {
@@ -38,6 +40,8 @@ export function api(lang) {
     // Tarot's score keeping: one sheet, or a whole session (JSON, or CSV for a download).
     settlement: (sheet) => post("tarot", "settlement", sheet),
     session: (body) => post("tarot", "session", body),
-    sessionCsv: (body) => call("POST", "/v1/games/tarot/session", body, "text/csv"),
+    // `dialect`: "comma" or "semicolon" (a French spreadsheet's file).
+    sessionCsv: (body, dialect) => call("POST",
+      `/v1/games/tarot/session${dialect ? `?dialect=${dialect}` : ""}`, body, "text/csv"),
   };
 }

@@ -15,3 +15,13 @@ export function h(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+// Hands the browser a file to save: a text made here, or a file the service answered.
+export function download(name, type, content) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = h("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

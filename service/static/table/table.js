@@ -4,10 +4,10 @@
 
 import { api } from "./api.js";
 import { cardBack, cardFace } from "./cards.js";
-import { h } from "./dom.js";
+import { download, h } from "./dom.js";
 import { GAMES } from "./games.js";
 import { applySettings, loadSettings, saveSettings, SLIDERS } from "./settings.js";
-import { download, ScoreKeeper } from "./scores.js";
+import { TableEvening } from "./table-evening.js";
 import { catalogue, LANGUAGES, numbers, preferredLanguage } from "./words.js";
 
 const params = new URLSearchParams(location.search);
@@ -29,15 +29,11 @@ const page = {
 let deal = null;
 let dealCount = 0;
 
-// The score sheet below the table: the table's evening, or the player's own players.
-const keeper = new ScoreKeeper($("scores"), {
+// The Tarot evening the table keeps (its sheet is on the score keeper page, /scores).
+const evening = new TableEvening({
   get t() { return page.t; },
-  get lang() { return page.lang; },
   get service() { return page.service; },
-  num: (n, signed = false) => numbers(page.lang)(n, signed),
-  who: (seat) => (deal && seat === deal.c.seat ? page.t("you") : page.t("seat", { n: seat })),
-  get evening() { return Boolean(GAMES[config().game].evening); },
-}, () => { if (deal?.view) render(); });
+});
 
 // Every game's deals, in the order of GAMES.
 function choices() {
@@ -173,7 +169,7 @@ async function newDeal() {
     await gameWords(c.game);
     const body = game.dealBody(c);
     // A game kept over an evening deals with the dealer going round (the session's word).
-    if (game.evening) body.dealer = await keeper.nextDealer(game.evening(c));
+    if (game.evening) body.dealer = await evening.nextDealer(game.evening(c));
     if (SEED !== null) body.seed = SEED;
     const { state, deck } = await page.service.deal(c.game, body);
     if (deal.id !== id) return;
@@ -212,7 +208,7 @@ async function resume() {
   const id = seatDeal(saved.c, saved);
   try {
     await gameWords(saved.c.game);
-    if (GAMES[saved.c.game].evening) await keeper.showTable(GAMES[saved.c.game].evening(saved.c));
+    if (GAMES[saved.c.game].evening) await evening.show(GAMES[saved.c.game].evening(saved.c));
     await step(id);
     return true;
   } catch {
@@ -356,7 +352,7 @@ function isLegal(code) {
 // A seat's notes: the game's, and with an evening kept, the seat's running total.
 function notes(seat, ctx) {
   const out = deal.game.seatNotes(deal.view, seat, ctx);
-  const totals = deal.game.evening && keeper.totals();
+  const totals = deal.game.evening && evening.totals(deal.game.evening(deal.c));
   if (totals && totals.length === deal.view.hands.length) {
     out.push(page.t("total", { score: ctx.num(totals[seat], true) }));
   }
@@ -502,10 +498,15 @@ function showSettlement(again = false) {
   const { game, c, view } = deal;
   const review = game.review ? h("details", { class: "review", id: "review" },
     h("summary", {}, page.t("review.title")), game.review(deal.state, view.result, ctx)) : null;
+  // The evening's whole sheet, on the score keeper's page, for a game kept over an evening.
+  const sheet = game.evening && evening.evening && !evening.evening.unsaved
+    ? h("a", { id: "sheet-link", class: "button-link", href: `/scores?evening=${evening.evening.id}` },
+      page.t("score.open_sheet")) : null;
   // replaceChildren writes a null as the text "null": a game without a review has none.
   $("settlement-body").replaceChildren(...[...game.settlement(view.result, ctx), review,
-    h("button", { type: "button", id: "record", onclick: downloadRecord }, page.t("record"))]
-    .filter(Boolean));
+    h("div", { class: "settlement-tools" },
+      h("button", { type: "button", id: "record", onclick: downloadRecord }, page.t("record")),
+      sheet)].filter(Boolean));
   $("settlement").hidden = false;
   if (!again) {
     say(page.t("end.title"));
@@ -515,7 +516,12 @@ function showSettlement(again = false) {
     // The deal joins the evening's sheet once, a reload of the ended deal included.
     deal.recorded = true;
     keep();
-    keeper.addPlayed(game.evening(c), view.result);
+    const id = deal.id;
+    evening.addPlayed(game.evening(c), view.result, c.seat).then(() => {
+      if (deal.id !== id) return;
+      render(); // each seat's new total
+      showSettlement(true); // and the link to the sheet
+    }).catch(failed);
   }
 }
 
@@ -553,20 +559,13 @@ async function start() {
       render();
       if (deal.view.phase === "over") showSettlement(true);
     }
-    keeper.render();
   });
-  $("game").addEventListener("change", () => {
-    fillSeats($("seat").value);
-    const c = config();
-    if (GAMES[c.game].evening) keeper.showTable(GAMES[c.game].evening(c));
-    else keeper.render(); // aside, and closed, beside a game it does not keep
-  });
+  $("game").addEventListener("change", () => fillSeats($("seat").value));
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); newDeal(); });
   $("again").addEventListener("click", () => newDeal());
   // A hand of phone width is laid out in even rows: its width decides how many a row.
   new ResizeObserver(() => deal?.view && layHand()).observe($("you"));
   if (!(await resume())) await newDeal();
-  if (!GAMES[config().game].evening) keeper.refresh();
 }
 
 start();

@@ -36,6 +36,7 @@ from typing import NoReturn, cast
 
 from cardavia_client.cli import deal, match, move, moves, play, render, replay, score
 from cardavia_client.cli.common import USAGE, UsageError
+from cardavia_client.cli.games import Games, read
 from cardavia_client.client import (
     DEFAULT_URL,
     CardaviaError,
@@ -70,23 +71,45 @@ class Parser(argparse.ArgumentParser):
         self.exit(USAGE, f"{self.prog}: error: {message}\n")
 
 
-def parser() -> argparse.ArgumentParser:
-    p = Parser(prog="cardavia", description=__doc__,
+def service_flags(add_help: bool = False) -> argparse.ArgumentParser:
+    """The flags that say which service to ask, and in which language."""
+    p = Parser(prog="cardavia", description=__doc__, add_help=add_help,
                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--url", default=os.environ.get("CARDAVIA_URL", DEFAULT_URL),
                    help="the service (default: $CARDAVIA_URL, else %(default)s)")
     p.add_argument("--lang", help="Accept-Language for messages and pictures, e.g. hu")
-    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for command in COMMANDS:
-        command.add(sub)
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+def parser(games: Games) -> argparse.ArgumentParser:
+    """The whole command line, its games and their deal options as the service says them
+    (`games`: none when it cannot say them, which leaves --help what needs no service)."""
+    p = service_flags(add_help=True)
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    p.set_defaults(games=games)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for command in COMMANDS:
+        command.add(sub, games)
+    return p
+
+
+def parse(given: list[str], client: Client) -> argparse.Namespace:
+    """The command line read against the games the service deals. When it cannot say them,
+    `--help` and `--version` still answer, and any other command says why."""
     try:
-        with Client(args.url, language=args.lang) as client:
+        games = read(client)
+    except CardaviaError:
+        parser({}).parse_known_args(given)
+        raise
+    return parser(games).parse_args(given)
+
+
+def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else argv
+    where = service_flags().parse_known_args(given)[0]
+    try:
+        with Client(where.url, language=where.lang) as client:
+            args = parse(given, client)
             status = cast(int, args.run(client, args))
         sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
         return status
@@ -95,18 +118,22 @@ def main(argv: list[str] | None = None) -> int:
         # still buffered goes nowhere, and the status is a shell's for SIGPIPE.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 128 + 13
-    except UsageError as e:
-        print(f"cardavia: {e}", file=sys.stderr)
-    except ProblemError as e:
-        print(f"cardavia: the service refused the request: {e}", file=sys.stderr)
-    except UnreachableError:
-        print(f"cardavia: cannot reach {args.url}: is the service running there? (`make "
-              "serve`, or give --url or CARDAVIA_URL)", file=sys.stderr)
-    except TimeoutError as e:
-        print(f"cardavia: {args.url} took too long to answer: {e}", file=sys.stderr)
-    except CardaviaError as e:
-        print(f"cardavia: {args.url} is not answering as the Cardavia service: {e}",
-              file=sys.stderr)
+    except (UsageError, CardaviaError) as e:
+        print(f"cardavia: {failure(e, where.url)}", file=sys.stderr)
     except KeyboardInterrupt:
         print(file=sys.stderr)
     return USAGE
+
+
+def failure(e: Exception, url: str) -> str:
+    """What went wrong, for a person at the terminal (exit status 2)."""
+    if isinstance(e, ProblemError):
+        return f"the service refused the request: {e}"
+    if isinstance(e, UnreachableError):
+        return (f"cannot reach {url}: is the service running there? (`make serve`, or give "
+                "--url or CARDAVIA_URL)")
+    if isinstance(e, TimeoutError):
+        return f"{url} took too long to answer: {e}"
+    if isinstance(e, CardaviaError):
+        return f"{url} is not answering as the Cardavia service: {e}"
+    return str(e)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 from cardavia_client.types import Reason, State
 
-GAMES = ("durak", "tarot", "ganjifa")
 ILLEGAL, USAGE = 1, 2
 
 
@@ -32,13 +32,15 @@ def read_json(path: str) -> Any:
         raise UsageError(f"{path} is not JSON: {e}") from None
 
 
-def read_state(path: str) -> State:
-    """A state from a file: the state itself, or any answer holding one (`deal`, `move`)."""
+def read_state(path: str, games: Collection[str] | None) -> State:
+    """A state from a file: the state itself, or any answer holding one (`deal`, `move`),
+    of one of `games` (any game, when the service did not say its games)."""
     data = read_json(path)
     if isinstance(data, dict) and isinstance(data.get("state"), dict):
         data = data["state"]
-    if not isinstance(data, dict) or data.get("game") not in GAMES:
-        raise UsageError(f"{path} holds no state of {', '.join(GAMES)}")
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or \
+            games is not None and data["game"] not in games:
+        raise UsageError(f"{path} holds no state of {', '.join(games or ['a game'])}")
     return data
 
 

@@ -5,23 +5,25 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from cardavia_client import match
-from cardavia_client.cli.common import GAMES, ILLEGAL, UsageError, dump
+from cardavia_client.cli.common import ILLEGAL, UsageError, dump
+from cardavia_client.cli.games import Games
 from cardavia_client.cli.options import BUDGET_MS, deal_options, in_flags, variant_flags
 from cardavia_client.client import Client
 
 
-def add(sub) -> None:
+def add(sub: Any, games: Games) -> None:
     q = sub.add_parser("match", help="seeded deals between AI levels and bots, with each "
                        "player's result and its 95%% interval")
-    q.add_argument("game", choices=GAMES)
+    q.add_argument("game", choices=list(games) or None)
     q.add_argument("--seats", required=True, help="one player per seat, comma-separated: "
                    "random, basic, strong or a bot's URL (it rotates round the table)")
     q.add_argument("--deals", type=int, default=20, help="deals to play (default 20)")
     q.add_argument("--budget", type=int, default=200, help="the AI's budget_ms (default 200)")
     q.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed SEED + i")
-    variant_flags(q)  # every deal's; its players are the seats
+    variant_flags(q, games)  # every deal's; its players are the seats
     q.add_argument("--json", action="store_true", help="figures and every deal as JSON")
     q.add_argument("--quiet", action="store_true", help="no line per deal on stderr, only "
                    "each player's first forfeit")
@@ -61,7 +63,7 @@ def run(client: Client, args: argparse.Namespace) -> int:
         print(f"deal {r.seed}: {text}", file=sys.stderr)
 
     try:
-        with in_flags(players="--seats"):
+        with in_flags(args.games, players="--seats"):
             results, table = match.run(client, args.game, players, args.deals, args.seed,
                                        args.budget, progress, options)
     except match.BotUnreachable as e:  # as a service out of reach: no deal can be played

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from cardavia_client.cli.common import dump, read_state
+from cardavia_client.cli.games import Games
 from cardavia_client.cli.notation import notation
 from cardavia_client.client import Client
 
 
-def add(sub) -> None:
+def add(sub: Any, games: Games) -> None:
     q = sub.add_parser("moves", help="the legal moves of a state")
     q.add_argument("state", help="a JSON file holding a state (or a deal's answer); - for stdin")
     q.add_argument("--json", action="store_true", help="the service's answer as it is")
@@ -17,7 +19,7 @@ def add(sub) -> None:
 
 
 def run(client: Client, args: argparse.Namespace) -> int:
-    state = read_state(args.state)
+    state = read_state(args.state, args.games)
     legal = client.legal_moves(state["game"], state)
     if args.json:
         dump({"to_act": legal.to_act, "moves": legal.moves})

@@ -8,18 +8,10 @@ import json
 from typing import cast
 
 from cardavia_client.cli.common import UsageError
+from cardavia_client.cli.games import Game
 from cardavia_client.types import Move
 
-# Each game's actions (API.md's moves), to name them when a typed one is none of them.
-ACTIONS = {"durak": ("attack", "defend", "take", "pass", "transfer"),
-           "tarot": ("bid", "call", "discard", "chelem", "poignee", "play"),
-           "ganjifa": ("play", "dukal", "discard")}
-CARD_ACTIONS = ("attack", "defend", "transfer", "play", "call")
-CARDS_ACTIONS = ("discard", "dukal", "poignee")
 YES, NO = ("yes", "true", "y"), ("no", "false", "n")
-
-
-# -- moves as text ---------------------------------------------------------------------------
 
 
 def notation(move: Move) -> str:
@@ -41,57 +33,79 @@ def notation(move: Move) -> str:
     return " ".join(words)
 
 
-def unknown_action(action: str, game: str) -> UsageError:
+def unknown_action(action: str, game: Game) -> UsageError:
     """A typed action that is none of the game's: its actions named, the nearest suggested."""
-    actions = ACTIONS[game]
-    nearest = difflib.get_close_matches(action, actions, n=1, cutoff=0.6)
+    nearest = difflib.get_close_matches(action, game.actions, n=1, cutoff=0.6)
     hint = f"; did you mean '{nearest[0]}'?" if nearest else "."
-    return UsageError(f"'{action}' is not a {game} action: they are "
-                      f"{', '.join(actions)}{hint}")
+    return UsageError(f"'{action}' is not a {game.id} action: they are "
+                      f"{', '.join(game.actions)}{hint}")
 
 
-def parse_move(text: str, seat: int, game: str | None = None) -> Move:
-    """A move of `seat` from its notation (or a JSON object); UsageError if it is none. With
-    `game`, an action the game has not is refused here, naming the game's actions."""
+def parse_move(text: str, seat: int, game: Game) -> Move:
+    """A move of `seat` from its notation (or a JSON object); UsageError if it is none: an
+    action the game has not is refused here, naming the game's actions."""
     text = text.strip()
     if text.startswith("{"):
-        try:
-            given = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise UsageError(f"not a JSON move: {e}") from None
-        if not isinstance(given, dict):
-            raise UsageError("a JSON move is an object")
-        return cast(Move, {"seat": seat, **given})
+        return json_move(text, seat)
     words = text.split()
     if not words:
         raise UsageError("no move given")
     action, rest = words[0].lower(), words[1:]
-    if game is not None and action not in ACTIONS[game]:
+    if action not in game.actions:
         raise unknown_action(action, game)
     move: Move = {"seat": seat, "action": action}
-    if action in CARD_ACTIONS:
-        if len(rest) != 1:
-            raise UsageError(f"'{action}' takes one card, e.g. '{action} 8S'")
-        move["card"] = rest[0].upper()
-    elif action in CARDS_ACTIONS:
-        if not rest:
-            raise UsageError(f"'{action}' takes cards, e.g. '{action} 9D 1C'")
-        move["cards"] = [c.upper() for c in rest]
-    elif action == "bid":
-        if len(rest) != 1:
-            raise UsageError("'bid' takes a contract: pass, prise, garde, garde_sans, "
-                             "garde_contre")
-        move["contract"] = rest[0].lower()
-    elif action == "chelem":
-        if len(rest) != 1 or rest[0].lower() not in YES + NO:
-            raise UsageError("'chelem' takes yes or no")
-        move["announce"] = rest[0].lower() in YES
-    elif rest:
-        raise UsageError(f"'{action}' takes nothing after it")
+    fields = game.actions[action]
+    if not fields:
+        if rest:
+            raise UsageError(f"'{action}' takes nothing after it")
+        return move
+    for field in fields:  # each a move's field after its action: card, cards, …
+        read = READ.get(field)
+        if read is None:
+            raise UsageError(f"'{action}' takes {field}: give the move as a JSON object")
+        move.update(read(action, rest))  # type: ignore[typeddict-item]
     return move
 
 
-def choose(text: str, listed: list[Move], seat: int, game: str | None = None) -> Move:
+def json_move(text: str, seat: int) -> Move:
+    try:
+        given = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"not a JSON move: {e}") from None
+    if not isinstance(given, dict):
+        raise UsageError("a JSON move is an object")
+    return cast(Move, {"seat": seat, **given})
+
+
+def one_card(action: str, rest: list[str]) -> dict:
+    if len(rest) != 1:
+        raise UsageError(f"'{action}' takes one card, e.g. '{action} 8S'")
+    return {"card": rest[0].upper()}
+
+
+def cards(action: str, rest: list[str]) -> dict:
+    if not rest:
+        raise UsageError(f"'{action}' takes cards, e.g. '{action} 9D 1C'")
+    return {"cards": [c.upper() for c in rest]}
+
+
+def contract(action: str, rest: list[str]) -> dict:
+    if len(rest) != 1:
+        raise UsageError(f"'{action}' takes a contract, as `cardavia moves` lists them")
+    return {"contract": rest[0].lower()}
+
+
+def announce(action: str, rest: list[str]) -> dict:
+    if len(rest) != 1 or rest[0].lower() not in YES + NO:
+        raise UsageError(f"'{action}' takes yes or no")
+    return {"announce": rest[0].lower() in YES}
+
+
+# How each field of a move (GameInfo's `actions`) is written after its action.
+READ = {"card": one_card, "cards": cards, "contract": contract, "announce": announce}
+
+
+def choose(text: str, listed: list[Move], seat: int, game: Game) -> Move:
     """The move meant by `text` at the play prompt: a number of the list, a listed move's
     notation or its last words alone (`8S` for `attack 8S`), else the notation parsed."""
     text = " ".join(text.split())

@@ -9,28 +9,24 @@ from pathlib import Path
 from typing import Any
 
 from cardavia_client import match
-from cardavia_client.cli.common import GAMES, UsageError, fit, reason_text
+from cardavia_client.cli.common import UsageError, fit, reason_text
+from cardavia_client.cli.games import Games
 from cardavia_client.cli.notation import choose, notation
 from cardavia_client.cli.options import deal_flags, deal_options, in_flags
 from cardavia_client.client import Client, ProblemError
-from cardavia_client.types import GameRecord, Move
+from cardavia_client.types import GameRecord, LegalMoves, Move
 
 
-def add(sub) -> None:
+def add(sub: Any, games: Games) -> None:
     q = sub.add_parser("play", help="play a deal against the AI in the terminal")
-    q.add_argument("game", choices=GAMES)
-    deal_flags(q)
+    q.add_argument("game", choices=list(games) or None)
+    deal_flags(q, games)
     q.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     q.add_argument("--level", choices=("random", "basic", "strong"), default="strong",
                    help="the AI's level (default strong)")
     q.add_argument("--record", default=None, help="where to write the game record, a file "
                    "that does not exist (default GAME-record.json, numbered if taken)")
     q.set_defaults(run=run)
-
-
-# What `play` asks at the deal besides the flags, as the table page does: Durak's cards seen
-# by everyone stay face up in the terminal table (API.md `known`).
-PLAY_OPTIONS: dict[str, dict[str, Any]] = {"durak": {"known": True}}
 
 
 def run(client: Client, args: argparse.Namespace) -> int:
@@ -42,6 +38,7 @@ class TerminalPlay:
 
     def __init__(self, client: Client, args: argparse.Namespace):
         self.client, self.game, self.seat = client, args.game, args.seat
+        self.rules = args.games[args.game]
         self.level, self.seed = args.level, args.seed
         # A record is never written over: a --record that exists is refused before the
         # deal, and the default name, when taken, is numbered when written (write_record).
@@ -49,8 +46,12 @@ class TerminalPlay:
             raise UsageError(f"--record: {args.record} exists; name another file, or remove "
                              "it first")
         self.record_path = Path(args.record or f"{self.game}-record.json")
-        options = PLAY_OPTIONS.get(self.game, {}) | deal_options(args)
-        with in_flags():
+        # What `play` asks at the deal besides the flags, as the table page does: the cards
+        # everybody has seen in a hand, where the game can list them (Durak's `known`),
+        # stay face up in the terminal table.
+        seen = {"known": True} if "known" in self.rules.options else {}
+        options: dict[str, Any] = seen | deal_options(args)
+        with in_flags(args.games):
             dealt = client.deal(self.game, seed=args.seed, **options)
         # A seeded deal is recorded by its seed; a random one by its deck (API.md).
         self.deal = {"seed": args.seed, **options} if args.seed is not None else \
@@ -69,53 +70,63 @@ class TerminalPlay:
             legal = self.client.legal_moves(self.game, self.state)
             if legal.to_act is None:
                 break
-            if legal.to_act == self.seat:
-                move = self.ask([m for m in legal.moves if m["seat"] == self.seat], redraw)
-                redraw = True
-                if move is None:
-                    print("Stopped before the end of the deal.")
-                    self.write_record()
-                    return 0
-            else:
-                seed = None if self.seed is None else self.seed * 1000 + len(self.moves)
-                move = self.client.ai_move(self.game, self.state, level=self.level,
-                                           seed=seed).move
-            try:
-                result = self.client.move(self.game, self.state, move)
-            except ProblemError as refused:
-                if legal.to_act != self.seat:
-                    raise  # the AI's move refused: not something the player can mend
-                # A typed move the service cannot read (an unknown action or card): the
-                # player is told why and asked again, as for an illegal one.
-                print(fit(f"Not a move: {'; '.join(e.get('message', '') for e in refused.errors)}",
-                          "", "  "))
-                redraw = False
-                continue
-            if not result.legal:  # only a move typed in: the AI's and the listed are legal
-                assert result.reason is not None
-                print(fit(f"Illegal: {reason_text(result.reason)}", "", "  "))
-                redraw = False
-                continue
-            print(f"Seat {move['seat']}: {self.said(move)}")
-            for e in result.events:
-                text = event_text(e)
-                if text:
-                    print(fit(text, "  ", "      "))
-            self.moves.append(move)
-            assert result.state is not None
-            self.state = result.state
+            move = self.next_move(legal, redraw)
+            if move is None:
+                print("Stopped before the end of the deal.")
+                self.write_record()
+                return 0
+            redraw = self.played(move, legal.to_act == self.seat)
         # The whole table face up, with the settlement.
         print(self.client.render(self.game, self.state, format="text").rstrip("\n"))
         print("The deal is over.")
         self.write_record()
         return 0
 
-    def said(self, move: Move) -> str:
-        """A move as the player's seat may know it: another seat's écart is laid face down
-        (T5), so its count is said, not its cards (the trumps among them are shown by the
-        event that follows, `trumps_shown`)."""
-        if self.game == "tarot" and move["action"] == "discard" and move["seat"] != self.seat:
-            return f"discard {len(move['cards'])} cards, face down"
+    def next_move(self, legal: LegalMoves, redraw: bool) -> Move | None:
+        """The player's move when the seat is to act (None: the player stops), else the
+        AI's."""
+        if legal.to_act == self.seat:
+            return self.ask([m for m in legal.moves if m["seat"] == self.seat], redraw)
+        seed = None if self.seed is None else self.seed * 1000 + len(self.moves)
+        return self.client.ai_move(self.game, self.state, level=self.level, seed=seed).move
+
+    def played(self, move: Move, typed: bool) -> bool:
+        """`move` sent to the service and, if legal, played and said with what it did;
+        whether the table is to be drawn again (False: a typed move was refused and the
+        player is asked again)."""
+        try:
+            result = self.client.move(self.game, self.state, move)
+        except ProblemError as refused:
+            if not typed:
+                raise  # the AI's move refused: not something the player can mend
+            # A typed move the service cannot read (an unknown action or card): the player
+            # is told why and asked again, as for an illegal one.
+            print(fit(f"Not a move: {'; '.join(e.get('message', '') for e in refused.errors)}",
+                      "", "  "))
+            return False
+        if not result.legal:  # only a move typed in: the AI's and the listed are legal
+            assert result.reason is not None
+            print(fit(f"Illegal: {reason_text(result.reason)}", "", "  "))
+            return False
+        print(f"Seat {move['seat']}: {self.said(move, result.events)}")
+        for e in result.events:
+            text = event_text(e)
+            if text:
+                print(fit(text, "  ", "      "))
+        self.moves.append(move)
+        assert result.state is not None
+        self.state = result.state
+        return True
+
+    def said(self, move: Move, events: list[dict[str, Any]]) -> str:
+        """A move as the player's seat may know it: cards another seat lays face down
+        (Tarot's écart, T5), which its event counts without naming them, are said by their
+        count (the trumps among them are shown by the event that follows,
+        `trumps_shown`)."""
+        laid = events[0] if events else {}
+        if move["seat"] != self.seat and "cards" in move and "count" in laid \
+                and "cards" not in laid:
+            return f"{move['action']} {laid['count']} cards, face down"
         return notation(move)
 
     def ask(self, listed: list[Move], redraw: bool = True) -> Move | None:
@@ -138,7 +149,7 @@ class TerminalPlay:
                 self.show(listed)
                 continue
             try:
-                return choose(text, listed, self.seat, self.game)
+                return choose(text, listed, self.seat, self.rules)
             except UsageError as e:
                 print(fit(str(e), "  ", "    "))
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from cardavia_client.cli.common import read_state
+from cardavia_client.cli.games import Games
 from cardavia_client.client import Client
 
 
-def add(sub) -> None:
+def add(sub: Any, games: Games) -> None:
     q = sub.add_parser("render", help="a state as text (or SVG)")
     q.add_argument("state", help="a JSON file holding a state; - for stdin")
     q.add_argument("--seat", type=int, help="as this seat sees it (default: all face up)")
@@ -18,7 +20,7 @@ def add(sub) -> None:
 
 
 def run(client: Client, args: argparse.Namespace) -> int:
-    state = read_state(args.state)
+    state = read_state(args.state, args.games)
     text = client.render(state["game"], state, seat=args.seat, format=args.format)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0

@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 from typing import Any, cast
 
-from cardavia_client.cli.common import GAMES, ILLEGAL, UsageError, dump, read_json, reason_text
+from cardavia_client.cli.common import ILLEGAL, UsageError, dump, read_json, reason_text
+from cardavia_client.cli.games import Games
 from cardavia_client.cli.notation import notation
 from cardavia_client.client import Client
 from cardavia_client.types import GameRecord
 
 
-def add(sub) -> None:
+def add(sub: Any, games: Games) -> None:
     q = sub.add_parser("replay", help="check a game record: its settlement, or its first "
                        "illegal move (exit 1)")
     q.add_argument("record", help='a game record: {"game", "deal", "moves"}')
@@ -20,16 +21,16 @@ def add(sub) -> None:
     q.set_defaults(run=run)
 
 
-def read_record(path: str) -> GameRecord:
+def read_record(path: str, games: Games) -> GameRecord:
     record = read_json(path)
-    if not isinstance(record, dict) or record.get("game") not in GAMES or \
+    if not isinstance(record, dict) or record.get("game") not in games or \
             not isinstance(record.get("moves"), list) or not isinstance(record.get("deal"), dict):
         raise UsageError(f"{path} is not a game record: {{\"game\", \"deal\", \"moves\"}}")
     return cast(GameRecord, record)
 
 
 def run(client: Client, args: argparse.Namespace) -> int:
-    record = read_record(args.record)
+    record = read_record(args.record, args.games)
     result = client.replay_record(record)
     if args.json:
         dump({k: v for k, v in vars(result).items() if v is not None and k != "reason"} |

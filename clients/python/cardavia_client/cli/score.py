@@ -9,10 +9,11 @@ import sys
 from typing import Any
 
 from cardavia_client.cli.common import UsageError, dump, read_json
+from cardavia_client.cli.games import Games
 from cardavia_client.client import Client
 
 
-def add(sub) -> None:
+def add(sub: Any, games: Games) -> None:
     q = sub.add_parser("score", help="a Tarot score sheet, from its flags; or a session "
                        "file: every deal and the running totals")
     q.add_argument("session", nargs="?", help="a session file (JSON: players, deals, "
@@ -37,20 +38,25 @@ def add(sub) -> None:
 def run(client: Client, args: argparse.Namespace) -> int:
     if args.session is not None:
         return score_session(client, args)
+    settled = client.settlement(sheet_of(args))
+    if args.json:
+        dump(settled)
+        return 0
+    print(score_sheet(settled, Words(client.words())))
+    return 0
+
+
+def sheet_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The score sheet (API.md's TarotScoreSheet) the flags give; UsageError for a flag
+    missing or misspelt."""
     missing = [flag for flag, value in (("--contract", args.contract), ("--bouts", args.bouts),
                                         ("--points", args.points)) if value is None]
     if missing:
         raise UsageError(f"score: {', '.join(missing)} needed, or a session file")
     sheet: dict[str, Any] = {"contract": args.contract, "taker": args.taker,
                              "bouts": args.bouts, "points": args.points,
-                             "petit_au_bout": args.petit_au_bout}
-    poignees = []
-    for p in args.poignee:
-        camp, _, level = p.partition(":")
-        if camp not in ("taker", "defense") or level not in ("simple", "double", "triple"):
-            raise UsageError(f"--poignee {p}: write CAMP:LEVEL, e.g. taker:simple")
-        poignees.append({"camp": camp, "level": level})
-    sheet["poignees"] = poignees
+                             "petit_au_bout": args.petit_au_bout,
+                             "poignees": [poignee(p) for p in args.poignee]}
     if args.chelem_announced or args.chelem_made_by:
         sheet["chelem"] = {"announced": args.chelem_announced, "made_by": args.chelem_made_by}
     if args.players is not None:
@@ -63,12 +69,15 @@ def run(client: Client, args: argparse.Namespace) -> int:
     elif args.players == 5:
         raise UsageError("--players 5 needs --partner: the called partner's seat, or none "
                          "when the taker plays alone (T22)")
-    settled = client.settlement(sheet)
-    if args.json:
-        dump(settled)
-        return 0
-    print(score_sheet(settled, Words(client.words())))
-    return 0
+    return sheet
+
+
+def poignee(given: str) -> dict[str, str]:
+    """`--poignee CAMP:LEVEL` as the sheet takes it."""
+    camp, _, level = given.partition(":")
+    if camp not in ("taker", "defense") or level not in ("simple", "double", "triple"):
+        raise UsageError(f"--poignee {given}: write CAMP:LEVEL, e.g. taker:simple")
+    return {"camp": camp, "level": level}
 
 
 def score_session(client: Client, args: argparse.Namespace) -> int:
@@ -98,18 +107,7 @@ def session_table(answer: dict[str, Any]) -> str:
     names = answer["players"]
     width = max(6, *(len(n) for n in names))
     head = ["#", "dealer", "taker", "contract", "bouts", "points", "result"]
-    rows = []
-    for i, deal in enumerate(answer["deals"]):
-        s = deal["settlement"]
-        if "annulled" in s:
-            cells = [str(i), names[deal["dealer"]], "", s["annulled"], "", "", "no score"]
-        else:
-            taker = names[s["taker"]]
-            if s.get("partner") is not None:
-                taker += f" + {names[s['partner']]}"
-            cells = [str(i), names[deal["dealer"]], taker, s["contract"], str(s["bouts"]),
-                     str(s["points"]), "made" if s["made"] else "failed"]
-        rows.append(cells + [str(t) for t in deal["totals"]])
+    rows = [deal_row(i, deal, names) for i, deal in enumerate(answer["deals"])]
     rows.append(["Totals", "", "", "", "", "", ""] + [str(t) for t in answer["totals"]])
     widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
     lines = ["  ".join([h.ljust(w) for h, w in zip(head, widths, strict=True)]
@@ -119,13 +117,31 @@ def session_table(answer: dict[str, Any]) -> str:
                                + [t.rjust(width) for t in r[len(head):]]).rstrip())
     lines.append(f"Next dealer: {names[answer['next_dealer']]}")
     lines.append("")
-    for st in answer["statistics"]:
-        mean = "-" if st["mean_points_as_taker"] is None else f"{st['mean_points_as_taker']:g}"
-        lines.append(f"{st['player']}: {st['taken']} taken, {st['made']} made, "
-                     f"{st['failed']} failed; mean points as taker {mean}; "
-                     f"{st['petits_au_bout']} petit(s) au bout, {st['poignees']} poignée(s), "
-                     f"{st['chelems']} chelem(s)")
+    lines += [player_line(st) for st in answer["statistics"]]
     return "\n".join(lines)
+
+
+def deal_row(i: int, deal: dict[str, Any], names: list[str]) -> list[str]:
+    """A deal's cells: its number, dealer, taker and partner, contract, bouts, points and
+    result, then each player's running total."""
+    s = deal["settlement"]
+    if "annulled" in s:
+        cells = [str(i), names[deal["dealer"]], "", s["annulled"], "", "", "no score"]
+    else:
+        taker = names[s["taker"]]
+        if s.get("partner") is not None:
+            taker += f" + {names[s['partner']]}"
+        cells = [str(i), names[deal["dealer"]], taker, s["contract"], str(s["bouts"]),
+                 str(s["points"]), "made" if s["made"] else "failed"]
+    return cells + [str(t) for t in deal["totals"]]
+
+
+def player_line(st: dict[str, Any]) -> str:
+    mean = "-" if st["mean_points_as_taker"] is None else f"{st['mean_points_as_taker']:g}"
+    return (f"{st['player']}: {st['taken']} taken, {st['made']} made, "
+            f"{st['failed']} failed; mean points as taker {mean}; "
+            f"{st['petits_au_bout']} petit(s) au bout, {st['poignees']} poignée(s), "
+            f"{st['chelems']} chelem(s)")
 
 
 class Words:

@@ -1,19 +1,20 @@
-"""The examples of openapi.yaml, made by asking the service itself: each request example is
-sent through the Flask test client and its answer becomes the response example of the same
-name. `python -m tests.support.openapi_examples` prints them as openapi.yaml's
-`components/examples` section, to paste when the wire format changes;
-tests/test_openapi_examples.py checks that every example still is what the service answers.
+"""The examples of openapi.yaml, made by asking the service itself: the requests are written
+here (the games' records in contract/texts.yaml), each is sent through the Flask test client,
+and its answer becomes the response example of the same name. contract/build.py puts them
+in the document's `components/examples`; tests/test_openapi_examples.py checks that every
+example still is what the service answers.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from service.app import TestingConfig, create_app
 
-OPENAPI = Path(__file__).resolve().parent.parent.parent / "openapi.yaml"
+TEXTS = Path(__file__).resolve().parent / "texts.yaml"
 
 GAME = "/v1/games/{game}"
 DEAL = "/v1/games/{game}/deal"
@@ -27,7 +28,7 @@ RENDER = "/v1/games/{game}/render"
 CARD = "/v1/games/{game}/cards/{name}.svg"
 SESSION = "/v1/games/tarot/session"
 # A Tarot evening (API.md "Additions"): the session file of the table page.
-EVENING = {"players": ["Anne", "Bruno", "Chloé", "Dmytro"], "dealer": 3, "deals": [
+EVENING: dict[str, Any] = {"players": ["Anne", "Bruno", "Chloé", "Dmytro"], "dealer": 3, "deals": [
     {"contract": "garde", "taker": 1, "bouts": 2, "points": 45.5,
      "poignees": [{"camp": "taker", "level": "simple"}]},
     {"annulled": "all_pass"},
@@ -35,7 +36,7 @@ EVENING = {"players": ["Anne", "Bruno", "Chloé", "Dmytro"], "dealer": 3, "deals
     {"contract": "garde_sans", "taker": 0, "bouts": 3, "points": 62,
      "petit_au_bout": "taker"},
 ]}
-# Request examples kept in openapi.yaml by hand (the game records of API.md): only their
+# Request examples kept in contract/texts.yaml (the game records of API.md): only their
 # answers are made here.
 RECORDS = {"durak": "DurakRecord", "tarot": "TarotRecord", "ganjifa": "GanjifaRecord"}
 
@@ -62,7 +63,7 @@ def played(client, game: str, state: dict, moves: list[dict]) -> dict:
 
 
 def records() -> dict:
-    examples = yaml.safe_load(OPENAPI.read_bytes())["components"]["examples"]
+    examples = yaml.safe_load(TEXTS.read_bytes())["components"]["examples"]
     return {game: examples[name]["value"] for game, name in RECORDS.items()}
 
 
@@ -187,7 +188,7 @@ def collect() -> dict:
         url = template.replace("{game}", game.split("-")[0]).replace("{slug}", game)
         url = url.replace("{name}", game.partition("-")[2])
         r = client.get(url) if method == "get" else client.post(url, json=body)
-        answer = r.get_json() if r.is_json else r.get_data(as_text=True)
+        answer: Any = r.get_json() if r.is_json else r.get_data(as_text=True)
         if template == AI and r.status_code == 200:
             answer["elapsed_ms"] = 1.5  # the one field that differs from run to run
         out.setdefault(template, {}).setdefault(method, {})[name] = (
@@ -206,8 +207,8 @@ def component_name(template: str, method: str, name: str, part: str) -> str:
     return f"{op}{method.title()}_{name}_{part}"
 
 
-def section() -> str:
-    """openapi.yaml's `components/examples`, as text indented under `components:`."""
+def components() -> dict:
+    """openapi.yaml's `components/examples` that the service answers, by name."""
     examples = {}
     for template, methods in collect().items():
         for method, named in methods.items():
@@ -219,10 +220,4 @@ def section() -> str:
                     "summary": summary, "value": answer}
     for name, (summary, answer) in problems().items():
         examples[name] = {"summary": summary, "value": answer}
-    text = yaml.safe_dump({"examples": examples}, sort_keys=False, allow_unicode=True,
-                          default_flow_style=None, width=96)
-    return "".join(f"  {line}\n" for line in text.splitlines())
-
-
-if __name__ == "__main__":
-    print(section(), end="")
+    return examples
