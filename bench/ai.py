@@ -50,6 +50,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "durak6": ("durak", {"players": 6}),
     "durak4t": ("durak", {"players": 4, "transfer": True})}
 GAME_IDS = ("durak", "tarot", "ganjifa", *VARIANTS)
+# A game's deal options beside a variant's: two-player Durak dealt as the table page deals
+# it, with the history of bouts and the cards seen in each hand (API.md's `known`,
+# rules/durak/history.py), which the strong level reads as a player at the table would.
+# The cards dealt are the same; the other levels and players ignore both.
+DEAL_OPTIONS: dict[str, dict[str, Any]] = {"durak": {"history": True, "known": True}}
 PAIRINGS = (("strong", "random"), ("strong", "basic"), ("basic", "random"),
             ("strong", "greedy"), ("basic", "greedy"), ("strong", "club"), ("basic", "club"),
             ("strong", "highest"), ("basic", "highest"), ("strong", "standard"),
@@ -85,7 +90,7 @@ def registry_id(game_id: str) -> str:
 def seeded_deal(game_id: str, seed: int):
     """Deal `seed` of `game_id`, with the variant's deal options (T18's player count)."""
     game = GAMES[registry_id(game_id)].game
-    options = VARIANTS[game_id][1] if game_id in VARIANTS else {}
+    options = VARIANTS[game_id][1] if game_id in VARIANTS else DEAL_OPTIONS.get(game_id, {})
     return game.deal(random.Random(seed), **options)
 
 

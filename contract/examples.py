@@ -101,12 +101,20 @@ def cases(client) -> list[tuple[str, str, str, str, str, object]]:
          {"state": durak, "move": {"seat": 1, "action": "attack", "card": "6S"}}),
         ("durak-illegal", "Durak: not seat 0's turn (D6)", "post", MOVE, "durak",
          {"state": durak, "move": {"seat": 0, "action": "attack", "card": "6H"}}),
+        ("durak-illegal-ru", "Durak: not seat 0's turn (D6), with Accept-Language: ru",
+         "post", MOVE, "durak",
+         {"state": durak, "move": {"seat": 0, "action": "attack", "card": "6H"}}),
         ("tarot", "Tarot: a garde", "post", MOVE, "tarot",
          {"state": tarot, "move": {"seat": 0, "action": "bid", "contract": "garde"}}),
         ("tarot-discard", "Tarot: the taker's écart (T5)", "post", MOVE, "tarot",
          {"state": tarot_discard, "move": {"seat": tarot_discard["taker"],
                                            "action": "discard", "cards": ecart}}),
         ("tarot-illegal", "Tarot: a King to the écart (T5)", "post", MOVE, "tarot",
+         {"state": tarot_discard, "move": {
+             "seat": tarot_discard["taker"], "action": "discard",
+             "cards": [*ecart[:5], next(c for c in taker_hand + chien if c.startswith("K"))]}}),
+        ("tarot-illegal-fr", "Tarot: a King to the écart (T5), with Accept-Language: fr",
+         "post", MOVE, "tarot",
          {"state": tarot_discard, "move": {
              "seat": tarot_discard["taker"], "action": "discard",
              "cards": [*ecart[:5], next(c for c in taker_hand + chien if c.startswith("K"))]}}),
@@ -153,6 +161,17 @@ def cases(client) -> list[tuple[str, str, str, str, str, object]]:
     ]
 
 
+def language_of(name: str) -> dict[str, str]:
+    """The Accept-Language header an example is asked with: its name's last part when
+    that is a language (`durak-illegal-ru`), none otherwise (English)."""
+    last = name.rsplit("-", 1)[-1]
+    return {"Accept-Language": last} if last in SPOKEN else {}
+
+
+# The languages an example may be named after (the others are English, the default).
+SPOKEN = ("fr", "ru", "fa", "hi", "hu", "uk")
+
+
 # The problems every operation may answer (components/responses): (response, slug, method,
 # path, raw body).
 PROBLEMS = [
@@ -187,7 +206,9 @@ def collect() -> dict:
     for name, summary, method, template, game, body in cases(client):
         url = template.replace("{game}", game.split("-")[0]).replace("{slug}", game)
         url = url.replace("{name}", game.partition("-")[2])
-        r = client.get(url) if method == "get" else client.post(url, json=body)
+        headers = language_of(name)
+        r = client.get(url, headers=headers) if method == "get" else \
+            client.post(url, json=body, headers=headers)
         answer: Any = r.get_json() if r.is_json else r.get_data(as_text=True)
         if template == AI and r.status_code == 200:
             answer["elapsed_ms"] = 1.5  # the one field that differs from run to run

@@ -18,7 +18,7 @@ from service.problem_pages import PROBLEMS
 
 # The nested schemas of each game's state, by the name the document gives them.
 NESTED: dict[str, dict[type, str]] = {
-    "durak": {durak.TableEntry: "DurakTableEntry"},
+    "durak": {durak.TableEntry: "DurakTableEntry", durak.HistoryBout: "DurakBout"},
     "tarot": {tarot.PlayEntry: "TarotPlay", tarot.TrickEntry: "TarotTrick",
               tarot.PoigneeEntry: "TarotShownPoignee"},
     "ganjifa": {ganjifa.TrickEntry: "GanjifaPlay", ganjifa.DiscardEntry: "GanjifaDukalDiscard",

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from render.layout import Layout
 from render.words import Words
@@ -22,7 +22,9 @@ class Drawing:
     words)`: the table to draw from a state's (or a View's) JSON. `trump_badge(trump, x,
     y)`: the trump suit at a glance, for a game with a trump suit. `deck`: every card
     drawn, when the game's decks hold more than the one its GameInfo lists (Durak's 52,
-    D16)."""
+    D16). `indices`: the letters a reader may choose for the courts' corners, by
+    convention and rank (Durak's Cyrillic, English or French), and `suit_marks` the sign
+    of each suit, which with an index writes a card as text in that convention ("Д♠")."""
 
     game: Game
     size: tuple[int, int]
@@ -34,6 +36,8 @@ class Drawing:
     layout: Callable[[dict, int | None, Words], Layout]
     trump_badge: Callable[[str, float, float], str] | None = None
     deck: Deck | None = None
+    indices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    suit_marks: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def cards(self) -> Deck:

@@ -18,7 +18,7 @@ from render.french import (
 from render.layout import Layout, Pile, Row, Slot, common, scores, seats_of
 from render.words import Words
 from rules.cards import Card
-from rules.durak import ALL, GAME
+from rules.durak import ALL, GAME, INDICES
 
 SIZE = (60, 90)
 
@@ -102,4 +102,5 @@ def trump_badge(trump: str, x: float, y: float) -> str:
 
 DRAWING = Drawing(GAME, SIZE, scale=(1.0, 0.62), overlap=0.55, face=durak_face,
                   defs=french_defs, back=lambda: lattice_back(*SIZE), layout=durak_table,
-                  trump_badge=trump_badge, deck=ALL)  # D16: the 52-card deck's low ranks too
+                  trump_badge=trump_badge, deck=ALL,  # D16: the 52-card deck's low ranks too
+                  indices=INDICES, suit_marks={"S": "♠", "H": "♥", "D": "♦", "C": "♣"})

@@ -98,7 +98,8 @@ def hand(game: str, seat: Seat, y: float, scale: float, words: Words, x0: float 
         for i, code in enumerate(cards):
             r, c = divmod(i, per_row)
             out.append(upright(words, pictures.card(game, code, x0 + c * step,
-                                                    y + r * (h + 8), scale),
+                                                    y + r * (h + 8), scale,
+                                                    indices=words.indices),
                                x0 + c * step, w))
         height = rows * (h + 8)
     if seat.hidden:
@@ -197,10 +198,12 @@ def slots_block(game: str, row: Row, scale: float, words: Words) -> Block:
     captions = any(s.caption for s in row.slots)
     over = any(s.over for s in row.slots)
     for slot in row.slots:
-        out.append(upright(words, pictures.card(game, slot.card, x, top, scale), x, w))
+        out.append(upright(words, pictures.card(game, slot.card, x, top, scale,
+                                                   indices=words.indices), x, w))
         if slot.over is not None:
             out.append(upright(words, pictures.card(game, slot.over, x + w * 0.28,
-                                                    top + h * 0.28, scale), x + w * 0.28, w))
+                                                    top + h * 0.28, scale,
+                                                    indices=words.indices), x + w * 0.28, w))
         if slot.caption:
             out.append(label(words, x + w / 2, top + h + (h * 0.28 if over else 0) + 16,
                              slot.caption, 12, LABEL, anchor="middle"))
@@ -228,7 +231,7 @@ def stock_block(game: str, row: Row, scale: float, words: Words) -> Block:
     out = [label(words, 0, 14, row.title, 14, LABEL, "bold"),
            # the turned-up card lies crosswise under the pile, its index showing
            upright(words, pictures.card(game, trump, 0, top + (h - w) / 2 + w, scale,
-                                        rotate=-90), 0, h)]
+                                        rotate=-90, indices=words.indices), 0, h)]
     width = h
     if row.hidden:
         svg, pile = face_down(game, "stock", row.hidden, h * 0.45, top, scale, 1.5, words)

@@ -85,7 +85,7 @@ def _jester(w: float, h: float) -> str:
 
 def tarot_table(state: dict, viewer: int | None, words: Words) -> Layout:
     title, status = common(state, viewer, words, GAME.id)
-    taker, contract = state["taker"], state["contract"]
+    taker = state["taker"]
     partner = state.get("partner")  # five players (T22): a seat, "?" or null
     won = [0] * len(state["hands"])
     for trick in state["tricks"]:
@@ -105,6 +105,13 @@ def tarot_table(state: dict, viewer: int | None, words: Words) -> Layout:
         return [words("render.tricks_won", n=won[s])]
 
     seats = seats_of(state, viewer, words, roles, notes, won.__getitem__)
+    return Layout(GAME.id, title, status, tarot_facts(state, words), seats,
+                  tarot_rows(state, words), tarot_settlement(state["result"], words), None)
+
+
+def tarot_facts(state: dict, words: Words) -> tuple[str, ...]:
+    """The contract, the bids, the called card and a chelem announced, a line each."""
+    taker, contract = state["taker"], state["contract"]
     facts = []
     if contract is not None:
         facts.append(words("render.contract", contract=words(f"contract.{contract}"),
@@ -118,6 +125,12 @@ def tarot_table(state: dict, viewer: int | None, words: Words) -> Layout:
         facts.append(words("render.called", card=state["called"]))
     if state["chelem"]:
         facts.append(words("render.chelem"))
+    return tuple(facts)
+
+
+def tarot_rows(state: dict, words: Words) -> tuple[Row, ...]:
+    """The trick under way, the chien (face up in the discard phase, T5), the écart and
+    the poignées shown (T8)."""
     rows = [Row("trick", words("render.trick"), plays(words, state["trick"]))]
     chien = state["chien"]
     if chien:
@@ -133,8 +146,7 @@ def tarot_table(state: dict, viewer: int | None, words: Words) -> Layout:
     for p in state["poignees"]:  # T8: shown to every seat
         rows.append(Row("poignees", words("render.poignee", seat=p["seat"]),
                         tuple(Slot(c) for c in p["cards"])))
-    return Layout(GAME.id, title, status, tuple(facts), seats, tuple(rows),
-                 tarot_settlement(state["result"], words), None)
+    return tuple(rows)
 
 
 def _bid(words: Words, bid: str) -> str:
@@ -164,7 +176,8 @@ def tarot_bonuses(result: dict, words: Words) -> list[str]:
     if petit is not None:
         out.append(words("render.petit_au_bout", value=petit["value"], camp=camp(petit["camp"])))
     for p in result["poignees"]:
-        out.append(words("render.poignee_bonus", level=p["level"], seat=p["seat"],
+        out.append(words("render.poignee_bonus", level=words(f"poignee.{p['level']}"),
+                         seat=p["seat"],
                          value=p["value"], camp=camp(p["camp"])))
     chelem = result["chelem"]
     if chelem is not None:

@@ -1,13 +1,18 @@
 """The table as text for an 80-column terminal: what `cardavia play` shows.
 
-Cards are written by their codes, the very codes a player types to play them."""
+Cards are written by their codes, the very codes a player types to play them, or, when the
+reader chose a convention of indices (`Words.indices`), as their corners read: "Д♠"."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
+from render.cards import written
 from render.layout import Layout, Row, Seat, Slot
 from render.words import Words
+
+Write = Callable[[str], str]  # a card's code as the text shows it
 
 WIDTH = 80
 INDENT = "  "
@@ -54,25 +59,25 @@ def flow(units: list[str], sep: str = " ", first: str = "", indent: str = INDENT
     return lines
 
 
-def _seat(seat: Seat, words: Words) -> list[str]:
+def _seat(seat: Seat, words: Words, write: Write) -> list[str]:
     marker = "> " if seat.to_act else ""
     out = flow([seat.title, *seat.notes], " · ", marker)
-    cards = list(seat.cards)
+    cards = [write(c) for c in seat.cards]
     if seat.hidden:
         cards.append(words("render.face_down", n=seat.hidden))
     return out + (flow(cards, " ", INDENT) if cards else [INDENT + "-"])
 
 
-def _slot(slot: Slot) -> str:
-    card = slot.card if slot.over is None else f"{slot.card}/{slot.over}"
+def _slot(slot: Slot, write: Write) -> str:
+    card = write(slot.card) if slot.over is None else f"{write(slot.card)}/{write(slot.over)}"
     return f"{card} ({slot.caption})" if slot.caption else card
 
 
-def _row(row: Row, words: Words) -> list[str]:
-    items = [_slot(s) for s in row.slots]
+def _row(row: Row, words: Words, write: Write) -> list[str]:
+    items = [_slot(s, write) for s in row.slots]
     if row.hidden:
         items.append(words("render.face_down", n=row.hidden))
-    return flow(items or ["-"], "  ", f"{row.title}: ")
+    return flow(items or ["-"], "  ", words("render.row", title=row.title) + " ")
 
 
 def text(table: Layout, words: Words) -> str:
@@ -82,12 +87,16 @@ def text(table: Layout, words: Words) -> str:
     lines = flow([table.title, table.status], " · ", "")
     lines += flow(list(table.facts), " · ", "") if table.facts else []
     lines.append(RULE)
+
+    def write(code: str) -> str:
+        return written(table.game, code, words.indices)
+
     *others, bottom = table.seats
     for seat in others:
-        lines += _seat(seat, words)
+        lines += _seat(seat, words, write)
     for row in table.rows:
-        lines += _row(row, words)
-    lines += _seat(bottom, words)
+        lines += _row(row, words, write)
+    lines += _seat(bottom, words, write)
     if table.settlement:
         lines.append(RULE)
         lines += flow(list(table.settlement), " · ", "")

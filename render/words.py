@@ -11,15 +11,22 @@ from collections.abc import Mapping
 
 class Words:
     """`words(key, **params)`: the catalogue's text for `key`, formatted; its numbers in
-    the language's digits (`digits`: the ten it writes for 0-9, Persian's ۰-۹)."""
+    the language's digits (`digits`: the ten it writes for 0-9, Persian's ۰-۹) and with
+    its decimal sign (`decimal`). `indices`: the letters the reader's cards print on
+    their courts, a convention of the game's drawing (Durak's "russian"), or None for the
+    deck's own; a card is then written as it reads, not by its code."""
 
-    __slots__ = ("catalogue", "english", "rtl", "digits")
+    __slots__ = ("catalogue", "english", "rtl", "digits", "indices")
 
     def __init__(self, catalogue: Mapping[str, str], english: Mapping[str, str],
-                 rtl: bool = False, digits: str | None = None):
+                 rtl: bool = False, digits: str | None = None, decimal: str = ".",
+                 indices: str | None = None):
         self.catalogue, self.english = catalogue, english
         self.rtl = rtl  # a language written right to left (Persian)
-        self.digits = None if digits is None else str.maketrans("0123456789", digits)
+        written = (digits or "0123456789") + decimal
+        self.digits = None if written == "0123456789." else \
+            str.maketrans("0123456789.", written)
+        self.indices = indices
 
     def __call__(self, key: str, **params: object) -> str:
         text = self.catalogue.get(key)

@@ -11,7 +11,9 @@ from rules.durak import (
     COUNTS,
     GAME,
     HAND_SIZE,
+    INDICES,
     SUITS,
+    Bout,
     DurakState,
     State,
     sorted_cards,
@@ -47,6 +49,27 @@ class TableEntry(BaseSchema):
         return data["attack"], data["defense"]
 
 
+# The most bouts a deal's history holds: a bout takes two moves at least (a lead and a
+# pass, or a take), and no deal comes near 1,000 moves (API.md, replay).
+MOST_BOUTS = 500
+
+
+class HistoryBout(BaseSchema):
+    """A bout of the history (rules/durak/history.py)."""
+
+    attacker = seat_field(MOST, required=True)
+    defender = seat_field(MOST, required=True)
+    table = ListOf(fields.Nested(TableEntry), BOUT_LIMIT, required=True)  # D9
+    passed = CardList(ALL, required=True, max_length=BOUT_LIMIT)  # D21
+    taken = StrictBoolean(required=True)  # D10, D11
+
+    @post_load
+    def _bout(self, data, **kwargs):
+        table = tuple((a, -1 if d is None else d) for a, d in data["table"])
+        return Bout(data["attacker"], data["defender"], table, tuple(data["passed"]),
+                    data["taken"])
+
+
 class DurakStateSchema(StateSchema):
     game = one_of("durak", required=True)
     trump = one_of(*SUITS, required=True)
@@ -64,6 +87,8 @@ class DurakStateSchema(StateSchema):
     out = ListOf(ListOf(seat_field(MOST), MOST), MOST)  # D23, D25
     defender = seat_field(MOST, allow_none=True)  # D18, derived
     known = CardLists(ALL, min(COUNTS), most=MOST)
+    history = ListOf(fields.Nested(HistoryBout), MOST_BOUTS)
+    passed_on = CardList(ALL, max_length=BOUT_LIMIT)  # D21, with `history`
     phase = one_of("attack", "defend", "over")
     to_act = seat_field(MOST, allow_none=True)
     result = fields.Dict(allow_none=True)
@@ -106,7 +131,7 @@ def dump_state(state: State) -> dict:
             "result": GAME.result(state),
         }
     (trump, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out,
-     trump_card, known) = state
+     trump_card, known, history, passed_on) = state
     if setup.cards == 52:  # its low ranks number after the 36-card deck: sorted here
 
         def listed(mask: int) -> list[str]:
@@ -136,8 +161,18 @@ def dump_state(state: State) -> dict:
         body["defender"] = GAME.defender(state)
     if known is not None:
         body["known"] = [[CODES[c] for c in cards] for cards in known]
+    if history is not None:
+        body["history"] = [dump_bout(b) for b in history]
+        body["passed_on"] = [CODES[c] for c in passed_on or ()]
     body.update(phase=phase, to_act=to_act, result=GAME.result(state))
     return body
+
+
+def dump_bout(b: Bout) -> dict:
+    code = CODE_OR_NONE
+    return {"attacker": b.attacker, "defender": b.defender,
+            "table": [{"attack": code[a], "defense": code[d]} for a, d in b.table],
+            "passed": [CODES[c] for c in b.passed], "taken": b.taken}
 
 
 # Each option's description is GameInfo's (`options`), which the command line's flags say.
@@ -152,6 +187,9 @@ DEAL_FIELDS = {
         "description": "the first bout's limit of attack cards (D16)"}),
     "known": StrictBoolean(metadata={
         "description": "the state lists the cards everyone has seen in each hand"}),
+    "history": StrictBoolean(metadata={
+        "description":
+            "the state keeps the deal's bouts: who took, what was beaten off or passed on"}),
 }
 
 
@@ -188,4 +226,11 @@ def dump_view(view: View) -> dict:
     return with_derived(out, GAME, view)
 
 
-SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view)
+def extra_info(catalogue: dict[str, str]) -> dict:
+    """The letters each convention prints on the courts and aces, by rank (D1's Cyrillic
+    among them): what a client writes a card as when its reader chose one, as the
+    pictures draw it (`indices` of `render` and of a card's picture)."""
+    return {"indices": {name: dict(letters) for name, letters in INDICES.items()}}
+
+
+SCHEMAS = GameSchemas(GAME, REQUESTS, dump_state, dump_view, extra_info)

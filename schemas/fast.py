@@ -72,41 +72,8 @@ class _Source:
         if field.load_default is not missing or field.pre_load or field.post_load:
             return None
         validators = list(field.validators)
-        own = _own_fast_load(field)
-        if own is not None:
-            expr = own(v, self.const)
-        elif isinstance(field, fields.Nested):
-            function = None if field.many else self.schema(field.schema)
-            if function is None:
-                return None
-            expr = f"{function}({v})"
-        elif isinstance(field, fields.List):
-            x = f"x{self.items}"
-            self.items += 1
-            item = self.field(field.inner, x)
-            if item is None:
-                return None
-            # A Length of the loaded list is the raw list's: checked inline, with its type.
-            test = f"{v}.__class__ is list"
-            for length in [val for val in validators if type(val) is validate.Length]:
-                validators.remove(length)
-                for bound, op in ((length.equal, "=="), (length.min, ">="), (length.max, "<=")):
-                    if bound is not None:
-                        test += f" and len({v}) {op} {bound!r}"
-            # An item loaded by one call (a nested schema's function) is best called by map.
-            call = item.removesuffix(f"({x})")
-            items = f"[*map({call}, {v})]" if call.isidentifier() else f"[{item} for {x} in {v}]"
-            expr = f"{items} if {test} else fallback()"
-        elif isinstance(field, fields.Dict) and field.key_field is None and \
-                field.value_field is None:
-            expr = f"dict({v}) if {v}.__class__ is dict else fallback()"  # a copy, as Dict
-        elif type(field)._deserialize is not fields.Field._deserialize and \
-                type(field).__module__.startswith("schemas."):
-            # Our own fields without an inline check do all their checking in _deserialize;
-            # None never reaches it in marshmallow.
-            deserialize = self.const(field._deserialize, type(field).__name__)
-            expr = f"fallback() if {v} is None else {deserialize}({v}, None, None)"
-        else:
+        expr = self.checked(field, v, validators)
+        if expr is None:
             return None
         if validators:
             # And returns its value, and runs the validators as the field does.
@@ -115,20 +82,51 @@ class _Source:
             expr = f"None if {v} is None else {expr}"
         return expr
 
+    def checked(self, field: fields.Field, v: str, validators: list) -> str | None:
+        """The field's own check of `v`, by its kind; the validators it checks inline are
+        taken out of `validators`."""
+        own = _own_fast_load(field)
+        if own is not None:
+            return own(v, self.const)
+        if isinstance(field, fields.Nested):
+            function = None if field.many else self.schema(field.schema)
+            return None if function is None else f"{function}({v})"
+        if isinstance(field, fields.List):
+            return self.listed(field, v, validators)
+        if isinstance(field, fields.Dict) and field.key_field is None and \
+                field.value_field is None:
+            return f"dict({v}) if {v}.__class__ is dict else fallback()"  # a copy, as Dict
+        if type(field)._deserialize is not fields.Field._deserialize and \
+                type(field).__module__.startswith("schemas."):
+            # Our own fields without an inline check do all their checking in _deserialize;
+            # None never reaches it in marshmallow.
+            deserialize = self.const(field._deserialize, type(field).__name__)
+            return f"fallback() if {v} is None else {deserialize}({v}, None, None)"
+        return None
+
+    def listed(self, field: fields.List, v: str, validators: list) -> str | None:
+        """A list's items loaded one by one; its Length checked inline, with its type."""
+        x = f"x{self.items}"
+        self.items += 1
+        item = self.field(field.inner, x)
+        if item is None:
+            return None
+        # A Length of the loaded list is the raw list's.
+        test = f"{v}.__class__ is list"
+        for length in [val for val in validators if type(val) is validate.Length]:
+            validators.remove(length)
+            for bound, op in ((length.equal, "=="), (length.min, ">="), (length.max, "<=")):
+                if bound is not None:
+                    test += f" and len({v}) {op} {bound!r}"
+        # An item loaded by one call (a nested schema's function) is best called by map.
+        call = item.removesuffix(f"({x})")
+        items = f"[*map({call}, {v})]" if call.isidentifier() else f"[{item} for {x} in {v}]"
+        return f"{items} if {test} else fallback()"
+
     def schema(self, schema: Schema) -> str | None:
         """The name of the function loading `schema`, or None if it can't be compiled."""
-        hooks = schema._hooks
-        if schema.many or hooks.get("pre_load") or hooks.get("validates") or any(
-            many or kw.get("pass_original") for tag in ("validates_schema", "post_load")
-            for _, many, kw in hooks.get(tag, ())
-        ):
-            return None
-        plan = [(name, field.data_key or name, field)
-                for name, field in schema.load_fields.items()]
-        # A field loaded under another name (`attribute`) or read from a key that another
-        # field reads too is beyond it.
-        if any(field.attribute for _, _, field in plan) or \
-                len({key for _, key, _ in plan}) != len(plan):
+        plan = _plan(schema)
+        if plan is None:
             return None
         exprs = []
         for i, (_, _, field) in enumerate(plan):
@@ -137,35 +135,9 @@ class _Source:
                 return None
             exprs.append(expr)
         function = f"load_{type(schema).__name__}_{len(self.functions)}"
-
-        # The leading required fields go in one dict display; the others, in field order
-        # as marshmallow, one by one. A missing required key is a KeyError: fallback.
-        lead = 0
-        while lead < len(plan) and plan[lead][2].required:
-            lead += 1
-        lines = [f"def {function}(d):",
-                 "    if d.__class__ is not dict:",
-                 "        raise Fallback"]
-        lines += [f"    v{i} = d[{plan[i][1]!r}]" for i in range(lead)]
-        lines.append("    out = {" + ", ".join(f"{plan[i][0]!r}: {exprs[i]}"
-                                              for i in range(lead)) + "}")
-        # Unknown keys: the body's keys are all known iff it has as many as the known keys
-        # it has, counted on the way (cheaper than a set comparison).
-        required = sum(field.required for _, _, field in plan)
-        optional = len(plan) - required
-        if optional:
-            lines.append(f"    keys = {required}")
-        for i in range(lead, len(plan)):
-            name, key, field = plan[i]
-            if field.required:
-                lines += [f"    v{i} = d[{key!r}]", f"    out[{name!r}] = {exprs[i]}"]
-            else:
-                lines += [f"    if {key!r} in d:",
-                          f"        v{i} = d[{key!r}]",
-                          f"        out[{name!r}] = {exprs[i]}",
-                          "        keys += 1"]
-        lines += [f"    if len(d) != {'keys' if optional else required}:",
-                  "        raise Fallback"]
+        lines = [f"def {function}(d):", "    if d.__class__ is not dict:", "        raise Fallback",
+                 *_loading(plan, exprs)]
+        hooks = schema._hooks
         for name, _, _ in hooks.get("validates_schema", ()):
             hook = self.const(getattr(schema, name), name)
             lines.append(f"    {hook}(out, many=False, partial=None)")
@@ -175,6 +147,54 @@ class _Source:
         lines.append("    return out")
         self.functions.append("\n".join(lines) + "\n")  # after the schemas it nests
         return function
+
+
+Plan = list[tuple[str, str, fields.Field]]
+
+
+def _plan(schema: Schema) -> Plan | None:
+    """Each field to load, as (name, key in the body, field); None if a hook or a field of
+    the schema is beyond the fast path."""
+    hooks = schema._hooks
+    if schema.many or hooks.get("pre_load") or hooks.get("validates") or any(
+        many or kw.get("pass_original") for tag in ("validates_schema", "post_load")
+        for _, many, kw in hooks.get(tag, ())
+    ):
+        return None
+    plan = [(name, field.data_key or name, field) for name, field in schema.load_fields.items()]
+    # A field loaded under another name (`attribute`) or read from a key that another
+    # field reads too is beyond it.
+    if any(field.attribute for _, _, field in plan) or \
+            len({key for _, key, _ in plan}) != len(plan):
+        return None
+    return plan
+
+
+def _loading(plan: Plan, exprs: list[str]) -> list[str]:
+    """The lines that load a body's fields into `out`. The leading required fields go in
+    one dict display; the others, in field order as marshmallow, one by one. A missing
+    required key is a KeyError: fallback."""
+    lead = 0
+    while lead < len(plan) and plan[lead][2].required:
+        lead += 1
+    lines = [f"    v{i} = d[{plan[i][1]!r}]" for i in range(lead)]
+    lines.append("    out = {" + ", ".join(f"{plan[i][0]!r}: {exprs[i]}"
+                                          for i in range(lead)) + "}")
+    # Unknown keys: the body's keys are all known iff it has as many as the known keys it
+    # has, counted on the way (cheaper than a set comparison).
+    required = sum(field.required for _, _, field in plan)
+    optional = len(plan) - required
+    if optional:
+        lines.append(f"    keys = {required}")
+    for i in range(lead, len(plan)):
+        name, key, field = plan[i]
+        if field.required:
+            lines += [f"    v{i} = d[{key!r}]", f"    out[{name!r}] = {exprs[i]}"]
+        else:
+            lines += [f"    if {key!r} in d:", f"        v{i} = d[{key!r}]",
+                      f"        out[{name!r}] = {exprs[i]}", "        keys += 1"]
+    lines += [f"    if len(d) != {'keys' if optional else required}:", "        raise Fallback"]
+    return lines
 
 
 def compile_loader(schema: Schema) -> tuple[Loader | None, str | None]:

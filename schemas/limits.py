@@ -110,9 +110,15 @@ def unreadable(raw: bytes, e: orjson.JSONDecodeError) -> tuple[tuple, str] | Non
             json.loads(text)
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError included
         return None
+    return _place(text, max(0, e.pos), kind)
+
+
+def _place(text: str, end: int, kind: str) -> tuple[tuple, str] | None:
+    """The path of the place the text reaches at `end` (for "depth", of its first container
+    deeper than MAX_DEPTH), and `kind`; None for an object's key that is not JSON."""
     # Each frame: [its key or index, whether an object's next string is a key].
     frames: list[list] = []
-    for token in _TOKEN.finditer(text, 0, max(0, e.pos)):
+    for token in _TOKEN.finditer(text, 0, end):
         first = token.group()[0]
         if first in "[{":
             if kind == "depth" and len(frames) == MAX_DEPTH:
@@ -121,18 +127,23 @@ def unreadable(raw: bytes, e: orjson.JSONDecodeError) -> tuple[tuple, str] | Non
         elif first in "]}":
             if frames:
                 frames.pop()
-        elif not frames:
-            continue
-        elif first == ",":
-            top = frames[-1]
-            if top[0].__class__ is int:
-                top[0] += 1
-            else:
-                top[1] = True
-        elif first == '"' and frames[-1][1]:
-            try:
-                frames[-1][0] = orjson.loads(token.group())
-            except orjson.JSONDecodeError:
-                return None
-            frames[-1][1] = False
+        elif frames and not _stepped(frames[-1], first, token.group()):
+            return None
     return tuple(f[0] for f in frames), kind
+
+
+def _stepped(top: list, first: str, token: str) -> bool:
+    """A token within a container: a comma moves on to the next index or key, and an
+    object's key is read; False for a key that is not JSON."""
+    if first == ",":
+        if top[0].__class__ is int:
+            top[0] += 1
+        else:
+            top[1] = True
+    elif first == '"' and top[1]:
+        try:
+            top[0] = orjson.loads(token)
+        except orjson.JSONDecodeError:
+            return False
+        top[1] = False
+    return True

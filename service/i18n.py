@@ -19,7 +19,7 @@ from schemas.registry import GAMES
 from service import call
 
 DEFAULT = "en"
-LANGUAGES = ("en", "hi", "hu", "fa", "uk")  # DEFAULT first: it wins ties and `*`
+LANGUAGES = ("en", "hi", "hu", "fa", "uk", "fr", "ru")  # DEFAULT first: it wins ties and `*`
 CATALOGUES: dict[str, dict[str, str]] = {lang: catalogue(lang, "messages") for lang in LANGUAGES}
 EN = CATALOGUES[DEFAULT]
 

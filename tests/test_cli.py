@@ -19,6 +19,7 @@ from tests.support.records import record
 
 pytestmark = pytest.mark.http
 CARDAVIA = str(Path(sys.executable).with_name("cardavia"))
+SESSIONS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "terminal"  # to look at
 
 
 def run(server: str, *args: str, stdin: str | None = None, url_flag: bool = False):
@@ -370,6 +371,63 @@ def test_score_in_persian_and_five_players_without_a_partner(server):
     missing = run(server, *sheet)
     assert missing.returncode == 2 and "--partner" in missing.stderr
     assert "null" not in missing.stderr and "none" in missing.stderr
+
+
+def test_score_in_french_in_the_tarot_players_own_terms(server):
+    done = run(server, "--lang", "fr", "score", "--contract", "garde_sans", "--bouts", "2",
+               "--points", "40.5", "--petit-au-bout", "defense")
+    assert done.returncode == 0, done.stderr
+    words = catalogue("fr", "table")
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("Contrat ") and words["contract.garde_sans"] in first
+    assert "chuté" in done.stdout and "Petit au bout" in done.stdout
+    assert "Chaque défenseur marque" in done.stdout and "Contract" not in done.stdout
+
+
+def test_render_in_russian_with_the_cyrillic_corners(server, dealt):
+    """`render --indices russian` writes each card as its corner reads (Д♠, Т♦), the
+    labels in Russian; without it, the codes a player types."""
+    hand = json.loads(dealt.read_text())["state"]["hands"][1]
+    done = run(server, "--lang", "ru", "render", str(dealt), "--seat", "1",
+               "--indices", "russian")
+    assert done.returncode == 0, done.stderr
+    assert "Игрок 1" in done.stdout and "Козыри: масть" in done.stdout
+    marks = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    letters = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+    for code in hand:
+        assert letters.get(code[:-1], code[:-1]) + marks[code[-1]] in done.stdout, code
+    refused = run(server, "render", str(dealt), "--indices", "german")
+    assert refused.returncode == 2 and "--indices" in refused.stderr
+
+
+def test_play_durak_in_russian_typing_cards_as_their_corners_read(server, tmp_path):
+    """`--lang ru play durak --indices russian`: the table and the list of moves write the
+    cards as a Russian pack prints them, and a card typed so (Д♠) is played."""
+    child = pexpect.spawn(CARDAVIA, ["--lang", "ru", "play", "durak", "--seed", "5",
+                                     "--level", "basic", "--indices", "russian",
+                                     "--record", str(tmp_path / "ru.json")],
+                          env={**os.environ, "CARDAVIA_URL": server}, encoding="utf-8",
+                          timeout=30, dimensions=(50, 80))
+    transcript: list[str] = []
+    child.logfile_read = _Collect(transcript)
+    try:
+        child.expect("Your move> ")
+        listed = [line.split(". ", 1)[1] for line in child.before.splitlines()
+                  if line.startswith("  ") and ". " in line and line.strip()[0].isdigit()]
+        carded = [m for m in listed if len(m.split()) == 2]
+        assert carded and all(m.split()[1][-1] in "♠♥♦♣" for m in carded), listed
+        assert "Игрок 0" in child.before and "Колода" in child.before
+        child.sendline(carded[-1].split()[1].lower())  # "д♠": its corner, in any case
+        child.expect("Your move> ")
+        assert f"Seat 0: {carded[-1]}" in child.before
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    SESSIONS.mkdir(parents=True, exist_ok=True)
+    (SESSIONS / "play-durak-ru.txt").write_text("".join(transcript))
+    rec = json.loads((tmp_path / "ru.json").read_text())
+    assert all(m["card"][-1] in "SHDC" for m in rec["moves"] if "card" in m)  # codes kept
 
 
 def test_output_cut_short_by_a_pipe_is_no_traceback(server, dealt):

@@ -60,39 +60,11 @@ def play_all(state, *moves):
 
 def fields(**kwargs) -> dict:
     """The fields of a state from codes, for GAME.build; see `make`."""
-    hands = kwargs["hands"]
-    leader = kwargs.get("leader", 0)
-    trick = kwargs.get("trick", ())
-    pending = kwargs.get("dukal")
-    captured = kwargs.get("captured")
-    # Cards each hand has given since the lead, to size the padded hands.
-    delta = [0, 0, 0]
-    for i in range(len(trick)):
-        delta[(leader + i) % 3] = 1
-    if pending is not None:
-        cards, answers = pending
-        delta[leader] = len(cards)
-        for j in range(len(answers)):
-            delta[(leader + 1 + j) % 3] = len(cards)
-    used = {c for h in hands for c in h if c is not ...} | set(trick)
-    if pending is not None:
-        used |= set(pending[0]) | {c for a in pending[1] for c in a}
-    if captured:
-        used |= {c for pile in captured.values() for c in pile}
-    # The trump Raja last: padded hands leave it to a captured pile, where it lies once
-    # anything is captured (G5, G7).
-    raja = "RRAM" if kwargs.get("period", "day") == "day" else "RKRI"
-    spare = sorted((c for c in reversed(DECK.codes) if c not in used), key=raja.__eq__)
-    fixed = next(s for s in range(3) if ... not in hands[s])
-    fresh = len(hands[fixed]) + delta[fixed]
-    full = []
-    for s in range(3):
-        h = [c for c in hands[s] if c is not ...]
-        if ... in hands[s]:
-            need = fresh - delta[s] - len(h)
-            h, spare = h + spare[:need], spare[need:]
-        full.append(h)
-    piles = [list(captured.get(s, [])) if captured else [] for s in range(3)]
+    hands, leader = kwargs["hands"], kwargs.get("leader", 0)
+    trick, pending = kwargs.get("trick", ()), kwargs.get("dukal")
+    captured = kwargs.get("captured") or {}
+    full, spare = padded(hands, leader, trick, pending, captured, kwargs.get("period", "day"))
+    piles = [list(captured.get(s, [])) for s in range(3)]
     rest_to = kwargs.get("rest_to")
     piles[leader if rest_to is None else rest_to] += spare
     out = {
@@ -108,6 +80,49 @@ def fields(**kwargs) -> dict:
         out["dukal"] = {"seat": leader, "cards": ids(*cards), "discards": [
             ((leader + 1 + j) % 3, ids(*a)) for j, a in enumerate(answers)]}
     return out
+
+
+def given_since_the_lead(leader: int, trick, pending) -> list[int]:
+    """The cards each hand has given since the lead, to size the padded hands."""
+    delta = [0, 0, 0]
+    for i in range(len(trick)):
+        delta[(leader + i) % 3] = 1
+    if pending is not None:
+        cards, answers = pending
+        delta[leader] = len(cards)
+        for j in range(len(answers)):
+            delta[(leader + 1 + j) % 3] = len(cards)
+    return delta
+
+
+def placed(hands, trick, pending, captured: dict) -> set[str]:
+    """Every card the hands, the trick, the Dukal and the captured piles name."""
+    used = {c for h in hands for c in h if c is not ...} | set(trick)
+    if pending is not None:
+        used |= set(pending[0]) | {c for a in pending[1] for c in a}
+    return used | {c for pile in captured.values() for c in pile}
+
+
+def padded(hands, leader: int, trick, pending, captured: dict, period: str
+           ) -> tuple[list[list[str]], list[str]]:
+    """The hands, each holding `...` padded with unused cards to the size the others
+    imply, and the cards left over."""
+    delta = given_since_the_lead(leader, trick, pending)
+    used = placed(hands, trick, pending, captured)
+    # The trump Raja last: padded hands leave it to a captured pile, where it lies once
+    # anything is captured (G5, G7).
+    raja = "RRAM" if period == "day" else "RKRI"
+    spare = sorted((c for c in reversed(DECK.codes) if c not in used), key=raja.__eq__)
+    fixed = next(s for s in range(3) if ... not in hands[s])
+    fresh = len(hands[fixed]) + delta[fixed]
+    full = []
+    for s in range(3):
+        h = [c for c in hands[s] if c is not ...]
+        if ... in hands[s]:
+            need = fresh - delta[s] - len(h)
+            h, spare = h + spare[:need], spare[need:]
+        full.append(h)
+    return full, spare
 
 
 def make(hands, leader=0, trick=(), dukal=None, period="day", captured=None, rest_to=None):

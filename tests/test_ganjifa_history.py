@@ -325,17 +325,23 @@ def test_G6_G8_a_revoke_shown_by_a_later_dukal_is_caught():
     assert not any("MAT" in c for c in hands[1])
 
     with pytest.raises(InvalidState) as e:
-        GAME.build(
-            period="day", hands=[[IX[c] for c in h] for h in hands],
-            captured=[[IX[c] for cards, w in tricks if w == 0 for c in cards],
-                      [IX[c] for c in [*tricks[2][0], *dukal_cards, *answers[0],
-                                       *answers[1]]], []],
-            leader=1, trick=[], dukal=None,
-            tricks=[([(j, IX[c]) for j, c in enumerate(cards)], w) for cards, w in tricks],
-            dukals=[{"seat": 1, "cards": [IX[c] for c in dukal_cards],
-                     "discards": [(2, [IX[c] for c in answers[0]]),
-                                  (0, [IX[c] for c in answers[1]])]}])
+        GAME.build(**after_a_dukal(hands, tricks, dukal_cards, answers))
     assert [p.field for p in e.value.problems] == ["tricks.1.cards.1.card"]
+
+
+def after_a_dukal(hands, tricks, dukal_cards, answers) -> dict:
+    """The fields of the state of the test above, from codes: seat 0 won the first two
+    tricks, seat 1 the third and the Dukal it then led."""
+    return dict(
+        period="day", hands=[[IX[c] for c in h] for h in hands],
+        captured=[[IX[c] for cards, w in tricks if w == 0 for c in cards],
+                  [IX[c] for c in [*tricks[2][0], *dukal_cards, *answers[0], *answers[1]]],
+                  []],
+        leader=1, trick=[], dukal=None,
+        tricks=[([(j, IX[c]) for j, c in enumerate(cards)], w) for cards, w in tricks],
+        dukals=[{"seat": 1, "cards": [IX[c] for c in dukal_cards],
+                 "discards": [(2, [IX[c] for c in answers[0]]),
+                              (0, [IX[c] for c in answers[1]])]}])
 
 
 def unexplained(world, seat: int, plays: range = range(3)) -> int:

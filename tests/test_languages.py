@@ -1,4 +1,4 @@
-"""Every human-readable text in en, hi, hu, fa and uk, chosen by Accept-Language;
+"""Every human-readable text in en, hi, hu, fa, uk, fr and ru, chosen by Accept-Language;
 machine fields (codes, rule ids, card codes) the same in every language."""
 
 from __future__ import annotations
@@ -150,18 +150,66 @@ def test_card_names_are_distinct_and_translated(lang):
 
 def test_every_card_is_named_in_the_language_itself():
     """One policy a language (service/locales/README.md): a card's name is
-    wholly in the language, whatever letters its picture prints; the Cyrillic court words
-    belong to Ukrainian only."""
+    wholly in the language, whatever letters its picture prints: Cyrillic court words in
+    Russian and Ukrainian only, Latin words in English, French and Hungarian only."""
     cyrillic = re.compile("[\u0400-\u04ff]")
     latin = re.compile("[A-Za-z]{2,}")
     for lang in LANGUAGES:
         for game in ("durak", "tarot"):
             deck = GAMES[game].game.deck.cards
             names = [i18n.card_name(lang, game, c.suit, c.rank) for c in deck]
-            if lang != "uk":
+            if lang not in ("ru", "uk"):
                 assert not [n for n in names if cyrillic.search(n)], (lang, game)
-            if lang not in ("en", "hu"):
+            if lang not in ("en", "fr", "hu"):
                 assert not [n for n in names if latin.search(n)], (lang, game)
+
+
+# -- each language in its players' words (the reviews of service/locales/README.md)
+
+
+def every_text(lang: str) -> dict[str, str]:
+    """Every text of a language, by where it stands: its messages, rule texts, problem
+    pages and the table page's words (each counted form)."""
+    out = {f"messages {k}": v for k, v in CATALOGUES[lang].items()}
+    for kind in ("rules", "problems"):
+        for key, entry in texts.catalogue(lang, kind).items():
+            out |= {f"{kind} {key}.{part}": text for part, text in entry.items()}
+    for key, entry in texts.catalogue(lang, "table").items():
+        forms = entry if isinstance(entry, dict) else {"": entry}
+        out |= {f"table {key}{'.' + form if form else ''}": text for form, text in forms.items()}
+    return out
+
+
+@pytest.mark.parametrize(("lang", "wrong"), [
+    ("hi", "सौदा|सौदे"),  # a bargain: a deal of cards is a बाज़ी
+    ("uk", "[Рр]анг"),  # a card's rank is its гідність
+    ("ru", "[Рр]анг"),  # its достоинство
+])
+def test_a_deal_and_a_rank_in_the_card_players_own_words(lang, wrong):
+    said = {where: text for where, text in every_text(lang).items() if re.search(wrong, text)}
+    assert said == {}
+
+
+TAROT_TERMS = re.compile(r"\b(?:chien|écart|poignée|chelem|excuse|garde|prise|bouts?|petit)\b",
+                         re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ["fa", "hi", "ru", "uk"])
+def test_tarot_terms_are_written_in_the_languages_own_script(lang):
+    """Persian, Hindi, Russian and Ukrainian write Tarot's French terms in their own
+    script (or with their own card words), a French spelling at most as a gloss in
+    brackets: a Latin word mid-sentence is foreign there, and breaks a right-to-left line."""
+    unglossed = {where: text for where, text in every_text(lang).items()
+                 if TAROT_TERMS.search(re.sub(r"\([^)]*\)|\{\w+\}", "", text))}
+    assert unglossed == {}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_service_and_the_table_name_the_contracts_alike(lang):
+    table = texts.catalogue(lang, "table")
+    for key in ("contract.prise", "contract.garde", "contract.garde_sans",
+                "contract.garde_contre", "phase.chelem"):
+        assert CATALOGUES[lang][key] == table[key].lower(), (lang, key)
 
 
 # -- why-clauses: every reason a poignée or a Dukal is not one, in every language --------------
@@ -281,7 +329,13 @@ def test_a_reason_missing_from_a_catalogue_is_answered_in_english(monkeypatch):
     ("fa-IR;q=0.8, en;q=0.7", "fa"),
     ("en;q=0.5, hi", "hi"),
     ("*", "en"),
-    ("fr, *;q=0.1", "en"),
+    ("fr, *;q=0.1", "fr"),
+    ("it, *;q=0.1", "en"),
+    ("fr-CA, fr;q=0.9, en;q=0.8", "fr"),
+    ("ru-RU", "ru"),
+    ("be, ru;q=0.9, en;q=0.8", "ru"),
+    ("ru;q=0.8, uk;q=0.9", "uk"),
+    ("uk;q=0, ru-UA", "ru"),
     ("en;q=0, *;q=0.5", "hi"),
     ("fa;q=0, *", "en"),
     ("fa;q=0", "en"),
@@ -290,7 +344,8 @@ def test_a_reason_missing_from_a_catalogue_is_answered_in_english(monkeypatch):
     ("uk;level=1;q=0.3, hi;q=0.2", "uk"),
     ("fa;q=2, hu;q=0.5", "hu"),
     ("fa;q=abc", "en"),
-    ("de-CH, de;q=0.9, fr;q=0.8", "en"),
+    ("de-CH, de;q=0.9, fr;q=0.8", "fr"),
+    ("de-CH, de;q=0.9, it;q=0.8", "en"),
     ("i-klingon", "en"),
     (",,;q=1,", "en"),
 ])
@@ -358,7 +413,7 @@ def test_q_values_pick_the_language_over_http(client):
 
 
 def test_an_unsupported_language_falls_back_to_english(client):
-    headers = {"Accept-Language": "de-DE, fr;q=0.9"}
+    headers = {"Accept-Language": "de-DE, it;q=0.9"}
     r = client.get("/v1/games/tarot", headers=headers)
     assert r.headers["Content-Language"] == "en"
     assert r.json["name"] == "French Tarot"
@@ -414,7 +469,7 @@ def test_persian_reason_with_translated_details(client):
     r = client.post("/v1/games/tarot/move", headers=FA, json={"state": state, "move": {
         "seat": state["to_act"], "action": "bid", "contract": "garde"}})
     assert r.json["reason"]["code"] == "bid_too_low"
-    assert r.json["reason"]["message"] == "پیشنهاد باید بالاتر از garde sans باشد."
+    assert r.json["reason"]["message"] == "پیشنهاد باید بالاتر از گارد سان باشد."
     assert r.headers["Content-Language"] == "fa"
 
 

@@ -10,6 +10,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
+from contract.examples import language_of
 from tests.openapi_check import (
     DOC_URI,
     METHODS,
@@ -121,7 +122,9 @@ def test_each_example_is_what_the_service_answers(client, path, method, name, se
         else "durak"
     url = path.replace("{game}", game).replace("{slug}", name)
     url = url.replace("{name}", name.partition("-")[2])  # durak-AS: the Ace of Spades
-    r = client.get(url) if method == "get" else client.post(url, json=sent)
+    headers = language_of(name)  # durak-illegal-ru: asked in Russian
+    r = client.get(url, headers=headers) if method == "get" else \
+        client.post(url, json=sent, headers=headers)
     got = r.get_json() if r.is_json else r.get_data(as_text=True)
     if path.endswith("/ai-move") and r.status_code == 200:
         got["elapsed_ms"] = answer["elapsed_ms"]  # the one field a run cannot repeat

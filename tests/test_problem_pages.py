@@ -8,6 +8,7 @@ import ast
 import http.client
 import json
 import re
+from html import escape
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -31,25 +32,36 @@ def emitted_slugs() -> set[str]:
     found: list[ast.expr] = []
     for path in SERVICE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call):
-                name = getattr(node.func, "id", getattr(node.func, "attr", None))
-                # super().__init__(status, slug, ...) of a ProblemError of its own (AiBusy)
-                raised = name in ("ProblemError", "problem_response") or (
-                    name == "__init__" and isinstance(node.func, ast.Attribute)
-                    and isinstance(node.func.value, ast.Call)
-                    and getattr(node.func.value.func, "id", None) == "super")
-                if raised and len(node.args) > 1:
-                    found.append(node.args[1])
-            if isinstance(node, ast.Assign) and any(
-                    getattr(t, "id", None) == "slug" for t in node.targets):
-                table = node.value
-                if isinstance(table, ast.Call) and isinstance(table.func, ast.Attribute) and \
-                        isinstance(table.func.value, ast.Dict):
-                    found += [*table.func.value.values, *table.args[1:]]
+            found += slugs_raised(node) + slugs_tabled(node)
     proxied = set(re.findall(r'"type":"/problems/([\w-]+)"', NGINX.read_text()))
     assert proxied, "nginx.conf answers no problem of its own: the pattern is stale"
     return proxied | {e.value for e in found
                       if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+
+
+def slugs_raised(node: ast.AST) -> list[ast.expr]:
+    """The slug of a ProblemError(...), a problem_response(...) or a super().__init__(...)
+    of a ProblemError of its own (AiBusy): its second argument."""
+    if not isinstance(node, ast.Call) or len(node.args) < 2:
+        return []
+    name = getattr(node.func, "id", getattr(node.func, "attr", None))
+    raised = name in ("ProblemError", "problem_response") or (
+        name == "__init__" and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Call)
+        and getattr(node.func.value.func, "id", None) == "super")
+    return [node.args[1]] if raised else []
+
+
+def slugs_tabled(node: ast.AST) -> list[ast.expr]:
+    """The slugs of `slug = {status: slug, ...}.get(code, default)`."""
+    if not isinstance(node, ast.Assign) or not any(
+            getattr(t, "id", None) == "slug" for t in node.targets):
+        return []
+    table = node.value
+    if isinstance(table, ast.Call) and isinstance(table.func, ast.Attribute) and \
+            isinstance(table.func.value, ast.Dict):
+        return [*table.func.value.values, *table.args[1:]]
+    return []
 
 
 def test_every_emitted_slug_has_a_page_and_no_page_is_for_nothing():
@@ -96,8 +108,8 @@ def test_problem_page_html_for_a_browser(client, lang):
         page = client.get(f"/problems/{slug}", headers={"Accept-Language": lang}).get_json()
         text = r.get_data(as_text=True)
         assert f'<html lang="{lang}" dir="{"rtl" if lang == "fa" else "ltr"}">' in text
-        assert f"<h1>{page['title']}</h1>" in text
-        assert page["fix"].replace('"', "&quot;").replace("'", "&#x27;") in text
+        assert f"<h1>{escape(page['title'])}</h1>" in text
+        assert escape(page["fix"]) in text
 
 
 def test_unknown_problem_page_is_a_404_problem(client):

@@ -156,21 +156,26 @@ def named_games(path: Path) -> set[str]:
                   and node.body and isinstance(node.body[0], ast.Expr)}
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                and id(node) not in docstrings:
-            words = node.value
-        elif isinstance(node, ast.Name):
-            words = node.id
-        elif isinstance(node, ast.Attribute):
-            words = node.attr
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            words = " ".join([node.module or "" if isinstance(node, ast.ImportFrom) else "",
-                              *(a.name for a in node.names)]).replace(".", " ")
-        else:
-            continue
-        found.update(g.lower() for g in re.findall(rf"(?<![a-z])({ids})(?![a-z])", words,
-                                                     flags=re.I))
+        words = None if id(node) in docstrings else words_of(node)
+        if words is not None:
+            found.update(g.lower() for g in re.findall(rf"(?<![a-z])({ids})(?![a-z])", words,
+                                                         flags=re.I))
     return found
+
+
+def words_of(node: ast.AST) -> str | None:
+    """What a node of code says: a string, a name, an attribute, the modules and names an
+    import names; None for any other node."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return " ".join([node.module or "" if isinstance(node, ast.ImportFrom) else "",
+                         *(a.name for a in node.names)]).replace(".", " ")
+    return None
 
 
 def test_generic_code_names_no_game():

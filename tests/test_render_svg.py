@@ -62,6 +62,61 @@ def test_D1_durak_cards_carry_their_cyrillic_indices(client):
         assert texts.count(index) == 2, (code, texts)  # both corners
 
 
+def corners(client, code: str, query: str = "") -> list[str]:
+    r = client.get(f"/v1/games/durak/cards/{code}.svg{query}")
+    assert r.status_code == 200
+    return [t.text for t in parse(r.data).iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize(("indices", "letters"), [
+    ("russian", {"JS": "В", "QH": "Д", "KD": "К", "AC": "Т"}),
+    ("english", {"JS": "J", "QH": "Q", "KD": "K", "AC": "A"}),
+    ("french", {"JS": "V", "QH": "D", "KD": "R", "AC": "A"}),
+])
+def test_durak_corners_in_the_readers_convention(client, indices, letters):
+    """A reader chooses the letters their own cards print on the courts and aces: Latin in
+    English, French ones (roi, dame, valet) in French, D1's Cyrillic in Russian; the pips
+    are numbered alike, and GameInfo lists each convention as the pictures draw it."""
+    for code, letter in letters.items():
+        assert corners(client, code, f"?indices={indices}").count(letter) == 2, (code, indices)
+    assert corners(client, "10S", f"?indices={indices}").count("10") == 2
+    listed = client.get("/v1/games/durak").json["indices"][indices]
+    assert {code: listed[code[:-1]] for code in letters} == letters
+
+
+def test_a_convention_of_indices_the_game_has_not_is_refused_naming_it(client):
+    for path in ("/v1/games/durak/cards/QS.svg?indices=german",
+                 "/v1/games/tarot/cards/KS.svg?indices=english"):
+        r = client.get(path)
+        assert r.status_code == 422 and r.content_type == "application/problem+json"
+        assert [e["field"] for e in r.json["errors"]] == ["indices"]
+    r = client.post("/v1/games/tarot/render", json={"state": state("tarot-play"),
+                                                    "indices": "english"})
+    assert r.status_code == 422 and [e["field"] for e in r.json["errors"]] == ["indices"]
+
+
+def test_a_durak_table_is_drawn_and_written_in_the_readers_convention(client):
+    st = state("durak-bout")
+    hand = st["hands"][0]
+    for indices, letters in (("russian", "ВДКТ"), ("french", "VDRA")):
+        body = {"state": st, "seat": 0, "indices": indices}
+        text = client.post("/v1/games/durak/render", json={**body, "format": "text"},
+                           headers={"Accept-Language": "ru"}).get_data(as_text=True)
+        picture = client.post("/v1/games/durak/render", json={**body, "format": "svg"}).data
+        info = client.get("/v1/games/durak").json
+        for code in hand:
+            card = next(c for c in info["cards"] if c["code"] == code)
+            index = info["indices"][indices].get(card["rank"], card["rank"])
+            mark = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card["suit"]]
+            assert f"{index}{mark}" in text, (code, text)
+            assert code not in text.split()
+        drawn = [t.text for t in parse(picture).iter(f"{SVG}text")]
+        assert any(letter in drawn for letter in letters)
+    plain = client.post("/v1/games/durak/render", json={"state": st, "seat": 0,
+                                                        "format": "text"}).get_data(as_text=True)
+    assert all(code in plain for code in hand)  # by code, as a player types them
+
+
 def test_T1_tarot_trumps_are_numbered_and_the_excuse_starred(client):
     texts = [t.text for t in parse(client.get("/v1/games/tarot/cards/T17.svg").data)
              .iter(f"{SVG}text")]
@@ -102,22 +157,32 @@ def shown_cards(view: dict) -> Counter:
     turned-up card (D2) or shown trump card (D17), Tarot's chien, écart and poignées where
     they are shown (T5, T6, T8), a pending Dukal and its discards (G8); "?" is not a
     card."""
-    cards = [c for hand in view["hands"] for c in hand]
-    if view["game"] == "durak":
-        cards += [c for p in view["table"] for c in (p["attack"], p["defense"]) if c]
-        cards += view["stock"][-1:]
-        cards += [view["trump_card"]] if "trump_card" in view else []  # D17: shown to all
-    elif view["game"] == "tarot":
-        cards += [p["card"] for p in view["trick"]] + view["chien"] + view["ecart"]
-        cards += [c for p in view["poignees"] for c in p["cards"]]
-        if view["phase"] == "discard":
-            cards += view["chien_shown"]
-    else:
-        cards += [p["card"] for p in view["trick"]]
-        if view["dukal"] is not None:
-            cards += view["dukal"]["cards"]
-            cards += [c for d in view["dukal"]["discards"] for c in d["cards"]]
+    cards = [c for hand in view["hands"] for c in hand] + SHOWN[view["game"]](view)
     return Counter(c for c in cards if c != "?")
+
+
+def durak_shown(view: dict) -> list[str]:
+    cards = [c for p in view["table"] for c in (p["attack"], p["defense"]) if c]
+    cards += view["stock"][-1:]
+    return cards + ([view["trump_card"]] if "trump_card" in view else [])  # D17: shown to all
+
+
+def tarot_shown(view: dict) -> list[str]:
+    cards = [p["card"] for p in view["trick"]] + view["chien"] + view["ecart"]
+    cards += [c for p in view["poignees"] for c in p["cards"]]
+    return cards + (view["chien_shown"] if view["phase"] == "discard" else [])
+
+
+def ganjifa_shown(view: dict) -> list[str]:
+    cards = [p["card"] for p in view["trick"]]
+    if view["dukal"] is not None:
+        cards += view["dukal"]["cards"]
+        cards += [c for d in view["dukal"]["discards"] for c in d["cards"]]
+    return cards
+
+
+# Each game's cards shown face up beside the hands.
+SHOWN = {"durak": durak_shown, "tarot": tarot_shown, "ganjifa": ganjifa_shown}
 
 
 def face_down_counts(view: dict) -> dict[str, int]:
@@ -304,7 +369,7 @@ def test_persian_numbers_are_written_in_persian_digits(client):
     assert "Seat 0" in english and "۰" not in english
 
 
-@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fa", "uk"])
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fa", "uk", "fr", "ru"])
 def test_a_pass_is_the_tables_word_in_every_picture(client, lang):
     """One word list: the bids a picture shows are said as the table page says them (its
     catalogue, which `cardavia` reads too), a Tarot pass as the table's, not Durak's."""

@@ -1,5 +1,5 @@
 """`GET /v1/games/{game}/rules` lists every rule id of the game with a
-title and a statement, in each of the five languages, and every `reason.rule` the service
+title and a statement, in each of the seven languages, and every `reason.rule` the service
 can answer is among them."""
 
 from __future__ import annotations
@@ -46,22 +46,26 @@ def rule_ids_in_reasons() -> set[str]:
     same function."""
     found = set()
     for path in RULES_DIR.rglob("*.py"):
-        tree = ast.parse(path.read_text())
-        for function in ast.walk(tree):
-            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            for call in ast.walk(function):
-                if not (isinstance(call, ast.Call) and getattr(call.func, "id", None) ==
-                        "Reason" and len(call.args) > 1):
-                    continue
-                sources = [call.args[1]]
-                if isinstance(call.args[1], ast.Name):
-                    sources = [a.value for a in ast.walk(function) if isinstance(a, ast.Assign)
-                               and any(getattr(t, "id", None) == call.args[1].id
-                                       for t in a.targets)]
-                found |= {c.value for s in sources for c in ast.walk(s)
-                          if isinstance(c, ast.Constant) and isinstance(c.value, str)
-                          and RULE_ID.match(c.value)}
+        for function in ast.walk(ast.parse(path.read_text())):
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                found |= cited_in(function)
+    return found
+
+
+def cited_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The rule ids the `Reason(...)` calls of one function can carry."""
+    found = set()
+    for call in ast.walk(function):
+        if not (isinstance(call, ast.Call) and getattr(call.func, "id", None) == "Reason"
+                and len(call.args) > 1):
+            continue
+        sources = [call.args[1]]
+        if isinstance(call.args[1], ast.Name):
+            sources = [a.value for a in ast.walk(function) if isinstance(a, ast.Assign)
+                       and any(getattr(t, "id", None) == call.args[1].id for t in a.targets)]
+        found |= {c.value for s in sources for c in ast.walk(s)
+                  if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                  and RULE_ID.match(c.value)}
     return found
 
 

@@ -76,28 +76,7 @@ def check_rules_input(game_id: str) -> list[str]:
     failures = []
     for state in states(game_id):
         before = repr(state)
-        for field, move in malformed_moves(game, state):
-            for call in (game.verify, game.play):
-                try:
-                    call(state, move)
-                    failures.append(f"{call.__name__}({move!r}) did not raise")
-                except MalformedMove as e:
-                    if e.field != field:
-                        failures.append(f"{call.__name__}({move!r}) named {e.field!r}")
-                except Exception as e:  # noqa: BLE001 - any other error is the failure
-                    failures.append(f"{call.__name__}({move!r}) raised {type(e).__name__}: {e}")
-            if game.can(state, move):
-                failures.append(f"can({move!r}) is true")
-        for move in illegal_moves(game, state):
-            reason = game.verify(state, move)
-            try:
-                game.play(state, move)
-                failures.append(f"play({move!r}) did not raise")
-            except IllegalMove as e:
-                if e.reason != reason:
-                    failures.append(f"play({move!r}) said {e.reason}, verify {reason}")
-            if game.can(state, move):
-                failures.append(f"can({move!r}) is true")
+        failures += malformed_failures(game, state) + illegal_failures(game, state)
         for listed in game.legal_moves(state)[:5]:
             move = complete(listed, random.Random(0))
             if not game.can(state, move) or game.play(state, move) != \
@@ -105,6 +84,41 @@ def check_rules_input(game_id: str) -> list[str]:
                 failures.append(f"the legal {move!r} is not played as listed")
         if repr(state) != before:
             failures.append("a state changed")
+    return failures
+
+
+def malformed_failures(game, state) -> list[str]:
+    """A move malformed at a field: verify and play raise MalformedMove naming it, and
+    can is false."""
+    failures = []
+    for field, move in malformed_moves(game, state):
+        for call in (game.verify, game.play):
+            try:
+                call(state, move)
+                failures.append(f"{call.__name__}({move!r}) did not raise")
+            except MalformedMove as e:
+                if e.field != field:
+                    failures.append(f"{call.__name__}({move!r}) named {e.field!r}")
+            except Exception as e:  # noqa: BLE001 - any other error is the failure
+                failures.append(f"{call.__name__}({move!r}) raised {type(e).__name__}: {e}")
+        if game.can(state, move):
+            failures.append(f"can({move!r}) is true")
+    return failures
+
+
+def illegal_failures(game, state) -> list[str]:
+    """An illegal move: play raises IllegalMove with verify's reason, and can is false."""
+    failures = []
+    for move in illegal_moves(game, state):
+        reason = game.verify(state, move)
+        try:
+            game.play(state, move)
+            failures.append(f"play({move!r}) did not raise")
+        except IllegalMove as e:
+            if e.reason != reason:
+                failures.append(f"play({move!r}) said {e.reason}, verify {reason}")
+        if game.can(state, move):
+            failures.append(f"can({move!r}) is true")
     return failures
 
 

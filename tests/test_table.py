@@ -14,7 +14,7 @@ from service.app import TestingConfig, create_app
 pytestmark = pytest.mark.http
 
 STATIC = Path(__file__).resolve().parent.parent / "service" / "static" / "table"
-LANGS = ("en", "hi", "hu", "fa", "uk")
+LANGS = ("en", "hi", "hu", "fa", "uk", "fr", "ru")
 SHOTS = Path(__file__).resolve().parent.parent / ".pytest_cache" / "table"
 
 
@@ -216,7 +216,7 @@ def test_G5_G6_a_ganjifa_opening(table):
     assert f"You: {played}" in table.page.inner_text("#log")
     # the focus comes back to the hand for the next move
     assert table.page.evaluate("document.activeElement.closest('#you') !== null")
-    last = table.page.locator("#log li").last.inner_text()
+    last = table.page.locator("#log li .line").last.inner_text()
     assert table.page.inner_text("#announcer").endswith(last)  # the live region says each move
 
 
@@ -279,6 +279,36 @@ def test_a_phone_keeps_each_seat_name_and_its_ai_mark_whole(browser, server, lan
     visitor.shot(f"phone-seats-{lang}")
     visitor.close()
 
+def test_durak_corners_follow_the_language_until_the_player_chooses_them(table):
+    """Durak's courts carry the letters of the player's own cards: Cyrillic in Russian,
+    Latin in English and French; once chosen in the settings (roi-dame-valet here), the
+    choice stays, whatever the language, between visits too."""
+    table.open()
+    page = table.page
+
+    def corners() -> str:
+        src = page.get_attribute("#hand .card img >> nth=0", "src")
+        return src.split("indices=", 1)[1] if "indices=" in src else ""
+
+    assert corners() == "english"
+    for lang, convention, title in (("ru", "russian", "Стол Cardavia"),
+                                    ("fr", "english", "Table Cardavia")):
+        page.select_option("#language", lang)
+        page.wait_for_function(f"() => document.title === {title!r}")
+        table.settled()
+        assert corners() == convention
+        assert page.input_value("#indices") == convention
+    page.locator("#settings-panel summary").click()
+    page.select_option("#indices", "french")
+    page.wait_for_function("() => document.querySelector('#hand .card img').src"
+                           ".endsWith('indices=french')")
+    page.select_option("#language", "ru")
+    page.wait_for_function("() => document.title === 'Стол Cardavia'")
+    page.reload()
+    table.settled()
+    assert corners() == "french" and page.input_value("#indices") == "french"
+
+
 # ---- without a browser ------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -296,7 +326,8 @@ def test_root_leads_to_the_table_and_the_page_is_served(app_client):
 
 
 PLURAL_CATEGORIES = {"en": {"one", "other"}, "hi": {"one", "other"}, "hu": {"one", "other"},
-                     "fa": {"one", "other"}, "uk": {"one", "few", "many", "other"}}
+                     "fa": {"one", "other"}, "uk": {"one", "few", "many", "other"},
+                     "fr": {"one", "many", "other"}, "ru": {"one", "few", "many", "other"}}
 
 
 def placeholders(entry) -> set[str]:

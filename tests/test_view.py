@@ -155,6 +155,32 @@ def test_tarot_chien_is_hidden_until_shown_and_always_in_garde_sans():
     assert len(shown["hands"][0]) == 24
 
 
+def voids(state) -> list[int]:
+    """Who failed to follow which suit (T10, T11), read off the tricks: a mask a seat of
+    the cards it cannot hold."""
+    void = [0, 0, 0, 0]
+    for leader, cards, _ in [*state.tricks, (state.leader, state.trick, None)]:
+        led = next((c for c in cards if c != 77), None)
+        if led is None:
+            continue
+        suit = next(i for i in range(4) if SUIT_MASK[i] >> led & 1) if led < 56 else None
+        for j, c in enumerate(cards):
+            if c == 77 or j <= cards.index(led):
+                continue
+            void[(leader + j) % 4] |= shown_void(suit, c)
+    return void
+
+
+def shown_void(suit: int | None, card: int) -> int:
+    """What a card played on a lead of `suit` (None: a trump) shows its player lacks: the
+    suit, when it is not of it; the trumps too, when it is no trump either."""
+    followed = suit is not None and SUIT_MASK[suit] >> card & 1
+    void = SUIT_MASK[suit] if suit is not None and not followed else 0
+    if not followed and not TRUMPS >> card & 1:
+        void |= TRUMPS
+    return void
+
+
 def test_tarot_samples_respect_voids_revealed_by_past_and_current_tricks():
     rng = random.Random(5)
     checked = 0
@@ -163,20 +189,7 @@ def test_tarot_samples_respect_voids_revealed_by_past_and_current_tricks():
             continue
         seat = state.to_act
         view = TAROT.observe(state, seat)
-        # Who failed to follow which suit, read off the tricks.
-        void = [0, 0, 0, 0]
-        for leader, cards, _ in [*state.tricks, (state.leader, state.trick, None)]:
-            led = next((c for c in cards if c != 77), None)
-            for j, c in enumerate(cards):
-                s = (leader + j) % 4
-                if led is None or c == 77 or j <= cards.index(led):
-                    continue
-                suit = next(i for i in range(4) if SUIT_MASK[i] >> led & 1) \
-                    if led < 56 else None
-                if suit is not None and not SUIT_MASK[suit] >> c & 1:
-                    void[s] |= SUIT_MASK[suit]
-                if not TRUMPS >> c & 1 and (suit is None or not SUIT_MASK[suit] >> c & 1):
-                    void[s] |= TRUMPS
+        void = voids(state)
         for _ in range(5):
             w = TAROT.sample(view, rng)
             for s in range(4):

@@ -14,6 +14,10 @@ from rules.game import Game, Move, View
 # club player plays the rest (bench/README.md, "AI strength").
 EXACT_CARDS = 0
 EXACT_NODES = 2_000
+# The search: Sequential Halving over the candidates ("halving"), or the information-set
+# tree over both sides' moves ("tree", core.h's ismcts) with UCB1's constant EXPLORATION.
+SEARCH = "halving"
+EXPLORATION = 0.7
 
 
 def covers(view: View) -> bool:
@@ -44,15 +48,39 @@ def unseen(public) -> int:
     return public.setup.deck & ~seen
 
 
+def picked_up(public) -> list[int]:
+    """The cards each seat is seen to hold by the deal's history (rules/durak/history.py):
+    picked up from the table (D10) and not laid since, as masks."""
+    held = [0] * len(public.hands)
+    for b in public.history or ():
+        laid = 0
+        for a, d in b.table:
+            laid |= BIT[a] | BIT[d]
+        held = [h & ~laid for h in held]
+        if b.taken:
+            held[b.defender] |= laid
+    on_table = 0
+    for a, d in public.table:
+        on_table |= BIT[a] | BIT[d]
+    return [h & ~on_table for h in held]
+
+
 def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
            seconds: float) -> int:
-    """The index of the candidate the core's search chooses among `moves`."""
+    """The index of the candidate the core's search chooses among `moves`: the other hand
+    holds the cards the view shows in it (`known`) and those the history shows it picked
+    up, the rest of it drawn among the unseen cards."""
     assert CORE is not None  # `covers` said so
     public = named(view.public)
-    seat = view.seat
+    seat, other = view.seat, 1 - view.seat
+    hidden = unseen(public)
+    seen = picked_up(public)[other] & hidden
+    hands = list(public.hands)
+    hands[other] |= seen
     stock = public.stock  # a view's stock is its turned-up card, if any (D2)
-    found = CORE.durak_search(
-        position(public._replace(stock=())), seat, view.hidden[1 - seat], unseen(public),
-        stock[-1] if stock else -1, None, [pair(m) for m in moves], playouts, seed, seconds,
-        EXACT_CARDS, EXACT_NODES)
-    return found[0]
+    args = (position(public._replace(stock=(), hands=tuple(hands))), seat,
+            view.hidden[other] - seen.bit_count(), hidden & ~seen, stock[-1] if stock else -1,
+            None, [pair(m) for m in moves], playouts, seed, seconds, EXACT_CARDS, EXACT_NODES)
+    if SEARCH == "tree":
+        return CORE.durak_tree(*args, EXPLORATION)[0]
+    return CORE.durak_search(*args)[0]

@@ -17,6 +17,7 @@ from rules.durak.cards import (
     DECK,
     DECKS,
     HAND_SIZE,
+    INDICES,
     RANK_MASK,
     RANK_OF,
     RANKS,
@@ -29,6 +30,7 @@ from rules.durak.game import GAME, Durak
 from rules.durak.options import CLASSIC, COUNTS, MOST_PLAYERS, PLAYERS, Setup, setup
 from rules.durak.passing import transfer_cards
 from rules.durak.state import (
+    Bout,
     ClassicState,
     DurakState,
     State,
@@ -40,8 +42,9 @@ from rules.durak.state import (
 )
 
 __all__ = [
-    "ALL", "BEATERS", "BIT", "BOUT_LIMIT", "CLASSIC", "COUNTS", "DECK", "DECKS", "GAME",
-    "HAND_SIZE", "MOST_PLAYERS", "PLAYERS", "RANKS", "RANK_MASK", "RANK_OF", "SUITS",
+    "ALL", "BEATERS", "BIT", "BOUT_LIMIT", "Bout", "CLASSIC", "COUNTS", "DECK", "DECKS", "GAME",
+    "HAND_SIZE", "INDICES", "MOST_PLAYERS", "PLAYERS", "RANKS", "RANK_MASK", "RANK_OF",
+    "SUITS",
     "SUIT_MASK", "SUIT_OF", "ClassicState", "Durak", "DurakState", "IllegalMove", "Setup",
     "State", "bout_limit", "defender_of", "first_unbeaten", "gone", "named", "next_in",
     "round_of", "setup", "sorted_cards",

@@ -19,7 +19,7 @@ from rules.durak.cards import (
 from rules.durak.end import went_out
 from rules.durak.passing import transfer_cards, transfer_reason
 from rules.durak.refill import refill, refill_order
-from rules.durak.state import DurakState, Named, gone, new_state, next_in, round_of
+from rules.durak.state import Bout, DurakState, Named, gone, new_state, next_in, round_of
 from rules.game import IllegalMove, Move, missing
 from rules.reasons import Reason
 
@@ -96,48 +96,66 @@ def legal_moves(state: Named) -> list[Move]:
 def verify(state: Named, move: Move, codes: tuple[str, ...]) -> Reason | None:
     """None when `move` is legal, else why not. A move that is no Durak move at all (an
     unknown action, a card missing or out of the deck) raises ValueError."""
-    trump, hands, _, _, _, table, taking, now, seat = state[:9]
     action, card = move.action, move.card
     if action not in ACTIONS:
         raise ValueError(f"no Durak action {action!r}")
-    if action in ("attack", "defend", "transfer") and (
-            not isinstance(card, int) or not 0 <= card < len(BEATERS[0])):
+    if action in CARD_ACTIONS and (not isinstance(card, int) or not 0 <= card < len(BEATERS[0])):
         raise ValueError(f"a Durak {action} needs a card of the deck, not {card!r}")
+    why = turn_reason(state, move)
+    if why is not None or action == "take":  # D7: taking is always allowed
+        return why
+    if action == "pass":
+        return None if state.table else Reason("cannot_pass_empty_table", "D6")
+    if card is None:  # checked above; this tells mypy
+        raise missing(move, "card")
+    if not state.hands[move.seat] >> card & 1:
+        return Reason("card_not_in_hand", "D1", {"seat": move.seat, "card": codes[card]})
+    return CARD_REASONS[action](state, move.seat, card, codes)
+
+
+def turn_reason(state: Named, move: Move) -> Reason | None:
+    """D14: the deal is over; D6-D8, D10, D20: another seat is to act, or the action is
+    not one of the phase."""
+    now, seat = state.phase, state.to_act
     if now == "over":
         return Reason("deal_over", "D14")
-    two = len(hands) == 2
     if move.seat != seat:
-        if not two:
+        if len(state.hands) != 2:
             rule = "D20"
         elif now == "defend":
             rule = "D8"  # one unbeaten attack at a time: the defender answers it first
         else:
-            rule = "D10" if taking else "D6"  # after take the defender plays no more
+            rule = "D10" if state.taking else "D6"  # after take the defender plays no more
         return Reason("not_your_turn", rule, {"seat": move.seat, "to_act": seat})
-    if (action in ("attack", "pass")) != (now == "attack"):
+    if (move.action in ("attack", "pass")) != (now == "attack"):
         return Reason("wrong_phase", "D7" if now == "defend" else "D8",
-                      {"action": action, "phase": now})
-    if action == "take":
-        return None  # D7: taking is always allowed
-    if action == "pass":
-        return None if table else Reason("cannot_pass_empty_table", "D6")
-    if card is None:  # checked above; this tells mypy
-        raise missing(move, "card")
-    if not hands[move.seat] >> card & 1:
-        return Reason("card_not_in_hand", "D1", {"seat": move.seat, "card": codes[card]})
-    if action == "defend":
-        attack = table[first_unbeaten(table)][0]
-        if not BEATERS[trump][attack] >> card & 1:
-            return Reason("cannot_beat", "D4", {"card": codes[card], "attack": codes[attack]})
-        return None
-    if action == "transfer":
-        why = transfer_reason(state, seat)
-        if why is not None:
-            return why
-        if not table_ranks(table[:1]) >> card & 1:
-            return Reason("transfer_wrong_rank", "D21",
-                          {"card": codes[card], "attack": codes[table[0][0]]})
-        return None
+                      {"action": move.action, "phase": now})
+    return None
+
+
+def defence_reason(state: Named, seat: int, card: int, codes: tuple[str, ...]
+                   ) -> Reason | None:
+    """D4: the card beats the first unbeaten attack."""
+    attack = state.table[first_unbeaten(state.table)][0]
+    if not BEATERS[state.trump][attack] >> card & 1:
+        return Reason("cannot_beat", "D4", {"card": codes[card], "attack": codes[attack]})
+    return None
+
+
+def passing_reason(state: Named, seat: int, card: int, codes: tuple[str, ...]
+                   ) -> Reason | None:
+    """D21: the attack may be passed on now, with a card of its rank."""
+    why = transfer_reason(state, seat)
+    if why is None and not table_ranks(state.table[:1]) >> card & 1:
+        return Reason("transfer_wrong_rank", "D21",
+                      {"card": codes[card], "attack": codes[state.table[0][0]]})
+    return why
+
+
+def attack_reason(state: Named, seat: int, card: int, codes: tuple[str, ...]
+                  ) -> Reason | None:
+    """D6: any card leads; D8: a card added matches a rank on the table; D9: the limit."""
+    table = state.table
     if not table:
         return None
     if not table_ranks(table) >> card & 1:
@@ -148,94 +166,138 @@ def verify(state: Named, move: Move, codes: tuple[str, ...]) -> Reason | None:
     return None
 
 
+CARD_ACTIONS = ("attack", "defend", "transfer")
+CARD_REASONS = {"attack": attack_reason, "defend": defence_reason, "transfer": passing_reason}
+
+
 def apply(state: DurakState, move: Move) -> DurakState:
     """The next state. A move of the wrong seat or phase, or of a card not in the hand,
     raises IllegalMove (never a state holding a card twice); `verify` says whether the
     rest of a move is legal."""
-    (trump, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out,
-     trump_card, known) = state
-    seat, action, card = move.seat, move.action, move.card
-    if seat != to_act:
-        raise IllegalMove(f"seat {seat} is not to act (seat {to_act} is)")
-    players = len(hands)
-    if action in ("attack", "defend", "transfer"):
-        played = card if isinstance(card, int) and 0 <= card < len(BIT) - 1 else -1
-        if not hands[seat] & BIT[played]:
-            raise IllegalMove(f"seat {seat} does not hold card {card!r}")
-        hands = (*hands[:seat], hands[seat] ^ BIT[played], *hands[seat + 1:])
-        if known is not None and played in known[seat]:
-            known = (*known[:seat], tuple(c for c in known[seat] if c != played),
-                     *known[seat + 1:])
-    else:
-        played = -1
-    if action == "attack" and phase == "attack":
-        table = (*table, (played, -1))
-        if taking:  # D10: added for the defender to take; D20: the round starts again
-            to_act = attacker
-        else:
-            phase, to_act = "defend", next_in(attacker, players, gone(out))
-    elif action == "defend" and phase == "defend":
-        i = first_unbeaten(table)
-        table = (*table[:i], (table[i][0], played), *table[i + 1:])
-        if first_unbeaten(table) < 0:  # D20: the last unbeaten card beaten
-            phase, to_act = "attack", attacker
-    elif action == "transfer" and phase == "defend":
-        table = (*table, (played, -1))  # D21: the defender becomes the attacker
-        attacker, to_act = seat, next_in(seat, players, gone(out))
-    elif action == "take" and phase == "defend":
-        # Reading ROUND_AFTER_TAKE (rules/durak/options.py): the round starts again.
-        taking, phase, to_act = True, "attack", attacker
-    elif action == "pass" and phase == "attack" and table:
-        out_mask = gone(out)
-        defender = next_in(attacker, players, out_mask)
-        asked = round_of(attacker, defender, players, out_mask, setup.throw_in)
-        i = asked.index(seat)
-        if i + 1 == len(asked):  # D20: the whole round passed
-            return end_bout(state)
-        to_act = asked[i + 1]
-    else:
-        raise IllegalMove(f"no {action} now (phase {phase})")
-    return new_state(DurakState, (trump, hands, stock, discard, attacker, table, taking, phase,
-                                  to_act, setup, out, trump_card, known))
+    seat, action = move.seat, move.action
+    if seat != state.to_act:
+        raise IllegalMove(f"seat {seat} is not to act (seat {state.to_act} is)")
+    played = -1
+    if action in CARD_ACTIONS:
+        state, played = laid(state, seat, move.card)
+    step = STEPS.get((action, state.phase))
+    if step is None or action == "pass" and not state.table:
+        raise IllegalMove(f"no {action} now (phase {state.phase})")
+    return step(state, seat, played)
+
+
+def laid(state: DurakState, seat: int, card: object) -> tuple[DurakState, int]:
+    """The state with `card` out of the seat's hand (and out of what is known of it)."""
+    played = card if isinstance(card, int) and 0 <= card < len(BIT) - 1 else -1
+    hands, known = state.hands, state.known
+    if not hands[seat] & BIT[played]:
+        raise IllegalMove(f"seat {seat} does not hold card {card!r}")
+    hands = (*hands[:seat], hands[seat] ^ BIT[played], *hands[seat + 1:])
+    if known is not None and played in known[seat]:
+        known = (*known[:seat], tuple(c for c in known[seat] if c != played), *known[seat + 1:])
+    return state._replace(hands=hands, known=known), played
+
+
+def attacked(state: DurakState, seat: int, card: int) -> DurakState:
+    table = (*state.table, (card, -1))
+    if state.taking:  # D10: added for the defender to take; D20: the round starts again
+        return state._replace(table=table, to_act=state.attacker)
+    return state._replace(table=table, phase="defend", to_act=next_in(
+        state.attacker, len(state.hands), gone(state.out)))
+
+
+def defended(state: DurakState, seat: int, card: int) -> DurakState:
+    i = first_unbeaten(state.table)
+    table = (*state.table[:i], (state.table[i][0], card), *state.table[i + 1:])
+    if first_unbeaten(table) < 0:  # D20: the last unbeaten card beaten
+        return state._replace(table=table, phase="attack", to_act=state.attacker)
+    return state._replace(table=table)
+
+
+def transferred(state: DurakState, seat: int, card: int) -> DurakState:
+    """D21: the defender becomes the attacker (and the card joins the bout's history of
+    cards passed on, when the deal keeps one)."""
+    return state._replace(table=(*state.table, (card, -1)), attacker=seat,
+                          to_act=next_in(seat, len(state.hands), gone(state.out)),
+                          passed_on=None if state.passed_on is None
+                          else (*state.passed_on, card))
+
+
+def took(state: DurakState, seat: int, card: int) -> DurakState:
+    # Reading ROUND_AFTER_TAKE (rules/durak/options.py): the round starts again.
+    return state._replace(taking=True, phase="attack", to_act=state.attacker)
+
+
+def passed(state: DurakState, seat: int, card: int) -> DurakState:
+    """D20: the next seat of the round is asked, or the bout ends once all have passed."""
+    players, out_mask = len(state.hands), gone(state.out)
+    defender = next_in(state.attacker, players, out_mask)
+    asked = round_of(state.attacker, defender, players, out_mask, state.setup.throw_in)
+    i = asked.index(seat)
+    if i + 1 == len(asked):  # D20: the whole round passed
+        return end_bout(state)
+    return state._replace(to_act=asked[i + 1])
+
+
+# Each action in the phase where it is played.
+STEPS = {("attack", "attack"): attacked, ("defend", "defend"): defended,
+         ("transfer", "defend"): transferred, ("take", "defend"): took,
+         ("pass", "attack"): passed}
 
 
 def end_bout(state: DurakState) -> DurakState:
     """D10 or D11, then D22 refill, D23 going out, D24 the end, D18 the next attacker."""
-    (trump, hands_, stock, discard, attacker, table, taking, _, _, setup, out, trump_card,
-     known_) = state
-    players = len(hands_)
-    hands = list(hands_)
-    known = None if known_ is None else list(known_)
+    players, out, stock = len(state.hands), state.out, state.stock
     out_mask = gone(out)
-    defender = next_in(attacker, players, out_mask)
-    on_table = 0
-    for a, d in table:
-        on_table |= BIT[a] | BIT[d]
-    if taking:  # D10: the defender picks every card up, seen by everyone
-        hands[defender] |= on_table
-        if known is not None:
-            # Reading KNOWN_ORDER (rules/durak/options.py): table order.
-            known[defender] = (*known[defender], *(c for pair in table for c in pair if c >= 0))
-    else:
-        discard |= on_table  # D11
+    defender = next_in(state.attacker, players, out_mask)
+    hands, known, discard = table_cleared(state, defender)
+    history, passed_on = state.history, state.passed_on
+    if history is not None:
+        history = (*history, Bout(state.attacker, defender, state.table, passed_on or (),
+                                  state.taking))
+        passed_on = ()
     if stock:
-        stock = refill(hands, stock, refill_order(attacker, defender, players, out_mask), known)
+        stock = refill(hands, stock, refill_order(state.attacker, defender, players, out_mask),
+                       known)
     if not stock:
         gone_now = went_out(hands, out_mask)  # D23
         if gone_now:
             out = (*out, gone_now)
             for s in gone_now:
                 out_mask |= 1 << s
-    holding = players - out_mask.bit_count()
-    if holding <= 1:  # D24; D18: the next attacker as if every player were in
-        nxt = defender if not taking else (defender + 1) % players
-        return new_state(DurakState, (trump, tuple(hands), stock, discard, nxt, (), False,
-                                      "over", None, setup, out, trump_card,
-                                      None if known is None else tuple(known)))
-    if taking:  # D18
-        nxt = next_in(defender, players, out_mask)
-    else:
-        nxt = defender if not out_mask >> defender & 1 else next_in(defender, players, out_mask)
-    return new_state(DurakState, (trump, tuple(hands), stock, discard, nxt, (), False, "attack",
-                                  nxt, setup, out, trump_card,
-                                  None if known is None else tuple(known)))
+    nxt, over = next_attacker(defender, state.taking, players, out_mask)
+    return new_state(DurakState, (state.trump, tuple(hands), stock, discard, nxt, (), False,
+                                  "over" if over else "attack", None if over else nxt,
+                                  state.setup, out, state.trump_card,
+                                  None if known is None else tuple(known), history,
+                                  passed_on))
+
+
+def table_cleared(state: DurakState, defender: int
+                  ) -> tuple[list[int], list[tuple[int, ...]] | None, int]:
+    """The hands, what is known of them and the discard once the table is cleared: picked
+    up by the defender who took (D10), seen by everyone, or beaten off (D11)."""
+    hands = list(state.hands)
+    known = None if state.known is None else list(state.known)
+    discard, on_table = state.discard, 0
+    for a, d in state.table:
+        on_table |= BIT[a] | BIT[d]
+    if not state.taking:
+        return hands, known, discard | on_table  # D11
+    hands[defender] |= on_table
+    if known is not None:
+        # Reading KNOWN_ORDER (rules/durak/options.py): table order.
+        known[defender] = (*known[defender],
+                           *(c for pair in state.table for c in pair if c >= 0))
+    return hands, known, discard
+
+
+def next_attacker(defender: int, taking: bool, players: int, out_mask: int
+                  ) -> tuple[int, bool]:
+    """D18: the next bout's attacker, and whether the deal is over (D24: a player or none
+    left in), its attacker then as if every player were in."""
+    if players - out_mask.bit_count() <= 1:
+        return (defender + 1) % players if taking else defender, True
+    if taking or out_mask >> defender & 1:
+        return next_in(defender, players, out_mask), False
+    return defender, False

@@ -17,9 +17,16 @@ SUITS = "SHDC"
 # D1, D16: every rank of the 52-card deck, low to high.
 ALL_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANKS = ALL_RANKS[4:]  # D1: the 36-card deck's ranks, low to high
-# D1: the Atlasnye courts carry Cyrillic indices (Валет, Дама, Король, Туз).
-LABELS = dict(zip(ALL_RANKS, ("2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"),
-                  strict=True))
+# The letters a deck prints in the corners of its courts and aces, by the players' usage:
+# D1's Atlasnye deck carries the Cyrillic ones (Валет, Дама, Король, Туз), an English or
+# international deck J Q K A, a French one V D R A (valet, dame, roi, as). A picture may be
+# drawn with any of them, as its reader plays; the pips are numbered alike in all.
+INDICES = {
+    "russian": {"J": "В", "Q": "Д", "K": "К", "A": "Т"},
+    "english": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
+    "french": {"J": "V", "Q": "D", "K": "R", "A": "A"},
+}
+LABELS = {rank: INDICES["russian"].get(rank, rank) for rank in ALL_RANKS}  # D1
 HAND_SIZE = 6  # D2, D12, D17
 BOUT_LIMIT = 6  # D9
 

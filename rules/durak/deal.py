@@ -42,5 +42,6 @@ def deal_from(order: list[int], setup: Setup) -> State:
     if setup.known:
         known = tuple((shown,) if shown >= 0 and hands[s] >> shown & 1 else ()
                       for s in range(players))
+    history, passed_on = ((), ()) if setup.history else (None, None)
     return DurakState(trump, hands, stock, 0, attacker, (), False, "attack", attacker, setup,
-                      (), shown, known)
+                      (), shown, known, history, passed_on)

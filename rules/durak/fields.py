@@ -8,8 +8,9 @@ from typing import Any, NamedTuple
 
 from rules.durak import bout, checks, end
 from rules.durak.cards import BOUT_LIMIT, SUITS
+from rules.durak.history import history_problems
 from rules.durak.options import CLASSIC, COUNTS, Setup, setup, setup_problems
-from rules.durak.state import DurakState, State, named, next_in
+from rules.durak.state import Bout, DurakState, State, named, next_in
 from rules.game import UNSET, InvalidState, Problem
 
 Table = list[tuple[int, int | None]]
@@ -37,6 +38,8 @@ class Fields(NamedTuple):
     out: list[list[int]] | None = None
     defender: Any = UNSET
     known: list[list[int]] | None = None
+    history: list[Bout] | None = None
+    passed_on: list[int] | None = None
 
 
 class Reading(NamedTuple):
@@ -49,6 +52,7 @@ class Reading(NamedTuple):
     chosen: Setup
     out_mask: int  # the seats gone out (D23)
     defender: int  # the first player in after the attacker (D18)
+    whole: bool  # the piles hold each card once (D1), so a history can be read against them
 
 
 def read(f: Fields) -> tuple[Reading, list[Problem]]:
@@ -62,21 +66,21 @@ def read(f: Fields) -> tuple[Reading, list[Problem]]:
         raise InvalidState([Problem("attacker", "seat_range",
                                     {"seat": f.attacker, "players": players})])
     problems = [Problem("out", "durak_out_two")] if f.out is not None and players == 2 else []
-    size, found, masks, discard_mask = checks.pile_problems(f.hands, f.stock, f.discard,
-                                                            f.table)
-    problems += found
+    size, broken, masks, discard_mask = checks.pile_problems(f.hands, f.stock, f.discard,
+                                                             f.table)
+    problems += broken
     wrong_setup = setup_problems(players, size, f.throw_in, f.first_bout, "hands")
     if wrong_setup:  # the checks after this one read the deal's setup
         raise InvalidState(problems + wrong_setup)
     chosen = setup(players, size, bool(f.transfer), f.throw_in, f.first_bout,
-                   f.known is not None)
+                   f.known is not None, f.history is not None)
     out_mask = 0
     if players > 2:  # with two, going out ends the deal: the hands say who (D24)
         out_mask, found = checks.out_problems(f.hands, f.stock, f.table, f.attacker,
                                               out_lists(f))
         problems += found
     reading = Reading(players, SUITS.index(f.trump), masks, discard_mask, chosen, out_mask,
-                      next_in(f.attacker, players, out_mask))
+                      next_in(f.attacker, players, out_mask), not broken)
     return reading, problems
 
 
@@ -106,6 +110,9 @@ def rule_problems(f: Fields, r: Reading) -> list[Problem]:
                                           r.chosen)
     if f.known is not None:
         problems += checks.known_problems(f.known, f.hands)
+    if r.whole:  # the history is read against whole piles (D11)
+        problems += history_problems(r.trump, f.history, f.passed_on, r.discard, f.table,
+                                     f.attacker, r.chosen)
     return problems
 
 
@@ -138,7 +145,9 @@ def made(f: Fields, r: Reading) -> State:
     return DurakState(r.trump, r.masks, tuple(f.stock), r.discard, f.attacker, pairs,
                       bool(f.taking), now, acting, r.chosen, groups,
                       -1 if f.trump_card is None else f.trump_card,
-                      None if f.known is None else tuple(tuple(k) for k in f.known))
+                      None if f.known is None else tuple(tuple(k) for k in f.known),
+                      None if f.history is None else tuple(f.history),
+                      None if f.passed_on is None else tuple(f.passed_on))
 
 
 def result_problems(f: Fields, state: State, defender_of: Callable[[State], int | None]

@@ -193,7 +193,8 @@ class Durak(Game):
     @staticmethod
     def setup_of(order: list[int] | None = None, players: int = PLAYERS,
                  cards: int | None = None, transfer: bool = False, throw_in: str = "all",
-                 first_bout: int = BOUT_LIMIT, known: bool = False) -> Setup:
+                 first_bout: int = BOUT_LIMIT, known: bool = False, history: bool = False
+                 ) -> Setup:
         """D16: the deal's setup from the deal's options; InvalidState naming each option
         at fault. With a stacked `order`, its cards say the deck, and `cards` must agree."""
         if order is not None:
@@ -214,7 +215,7 @@ class Durak(Game):
         if found:
             raise InvalidState(found)
         return setup(players, 36 if cards is None else cards, bool(transfer), throw_in,
-                     first_bout, bool(known))
+                     first_bout, bool(known), bool(history))
 
     def deal(self, rng: random.Random, order: list[int] | None = None, **options: Any
              ) -> State:

@@ -14,6 +14,9 @@ Readings, decided as the most-played apps (Durak Online, durak.app) play:
 - EMPTY_HAND_IS_ASKED: a thrower with no card left stays in the D20 round until the bout
   ends (D23 takes a player out only after the refill) and is asked, with only the forced
   pass (D13, D19), so that the round is the same whatever the hands hold.
+- HISTORY_ATTACKER: a bout of the history names as its attacker the bout's attacker at its
+  end (after passing on, D21, the last who passed it on, as D22 reads it), and lists the
+  cards passed on in the order laid.
 - TRUMP_CARD_REQUIRED: a state of a deal whose hands took the whole deck must name its
   `trump_card` (D17), and one of any other deal must not.
 """
@@ -46,6 +49,7 @@ class Setup(NamedTuple):
     throw_in: str  # D19
     first_bout: int  # D16
     known: bool  # API.md: the state lists the cards everybody has seen in each hand
+    history: bool  # README.md: the state keeps the deal's bouts, as everybody saw them
 
     @property
     def deck(self) -> int:
@@ -63,9 +67,10 @@ class Setup(NamedTuple):
 
 
 def setup(players: int = PLAYERS, cards: int = CARDS, transfer: bool = False,
-          throw_in: str = "all", first_bout: int = BOUT_LIMIT, known: bool = False) -> Setup:
+          throw_in: str = "all", first_bout: int = BOUT_LIMIT, known: bool = False,
+          history: bool = False) -> Setup:
     """The one Setup object of a combination, however its options are named."""
-    return _setup(players, cards, transfer, throw_in, first_bout, known)
+    return _setup(players, cards, transfer, throw_in, first_bout, known, history)
 
 
 @cache

@@ -7,6 +7,19 @@ from typing import Any, ClassVar, NamedTuple
 from rules.durak.options import CLASSIC, Setup
 
 
+class Bout(NamedTuple):
+    """A bout of the deal's history, as everybody saw it: its attacker at its end (after
+    passing on, D21, the last who passed it on) and defender, the table as it ended, the
+    cards passed on in the order laid, and whether the defender took (D10) or beat it off
+    (D11)."""
+
+    attacker: int
+    defender: int
+    table: tuple[tuple[int, int], ...]  # (attack, defence or -1 when taken unbeaten)
+    passed: tuple[int, ...]
+    taken: bool
+
+
 class ClassicFields(NamedTuple):
     """A state of the default deal (two players, 36 cards, no option: D1–D15): the fields
     of API.md's JSON state, in its order. What a state of any other deal stores beside
@@ -36,14 +49,16 @@ class ClassicState(ClassicFields):
     out: ClassVar[tuple[tuple[int, ...], ...]] = ()  # with two players: from the hands
     trump_card: ClassVar[int] = -1
     known: ClassVar[tuple[tuple[int, ...], ...] | None] = None
+    history: ClassVar[tuple[Bout, ...] | None] = None
+    passed_on: ClassVar[tuple[int, ...] | None] = None
 
 
 class DurakState(NamedTuple):
     """A state of any deal but the default one: the fields of API.md's JSON state, in its
     order: those of the two-player game first, then the deal's setup (D16: the count is
     `len(hands)`, the options the JSON's `transfer`, `throw_in`, `first_bout`), `out`,
-    `trump_card` and `known`. `defender` is derived from `attacker` and `out` where it is
-    asked for (`defender_of`)."""
+    `trump_card`, `known`, `history` and `passed_on`. `defender` is derived from `attacker`
+    and `out` where it is asked for (`defender_of`)."""
 
     trump: int  # suit index into SUITS
     hands: tuple[int, ...]  # bitmasks, one a seat
@@ -58,6 +73,8 @@ class DurakState(NamedTuple):
     out: tuple[tuple[int, ...], ...]  # D23, D25: who went out, one tuple a bout
     trump_card: int  # D17: the card shown when the hands took the whole deck, else -1
     known: tuple[tuple[int, ...], ...] | None  # cards each hand is seen to hold, if asked
+    history: tuple[Bout, ...] | None  # the bouts played, if asked (README.md)
+    passed_on: tuple[int, ...] | None  # with `history`: the bout's cards passed on (D21)
 
 
 # The default deal's state is a plain tuple of ClassicState's fields: CPython unpacks and

@@ -3,34 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rules.cards import bit_list, mask_of, move_chunks
 from rules.game import (
-    UNSET,
     Game,
     InvalidState,
     MalformedMove,
     Move,
-    Problem,
     Template,
     View,
     derived_problems,
     missing,
 )
 from rules.reasons import Reason
-from rules.tarot import checks
+from rules.tarot import checks, fields
 from rules.tarot.bidding import BID_RANK, BIDS, CHIEN_TAKEN, auction, highest_bid
 from rules.tarot.call import CALLING, callable_cards, partner_of
 from rules.tarot.cards import DECK, EXCUSE_BIT, TRUMPS, name_card
 from rules.tarot.checks import Plays, Tricks
 from rules.tarot.deal import COUNTS, MAX_PLAYERS, PLAYERS, dealt, petit_sec
 from rules.tarot.ecart import (
-    chien_problems,
     discard_reason,
     discard_template,
-    ecart_problems,
     repeated,
 )
+from rules.tarot.fields import Fields
 from rules.tarot.poignee import canonical_poignees, poignee_pool, poignee_problem
 from rules.tarot.scoring import settle
 from rules.tarot.state import TarotState
@@ -64,6 +62,43 @@ def listed_plays(seat: int, mask: int) -> list[Move]:
     return [*c[0][mask & 0xFFF], *c[1][mask >> 12 & 0xFFF], *c[2][mask >> 24 & 0xFFF],
             *c[3][mask >> 36 & 0xFFF], *c[4][mask >> 48 & 0xFFF], *c[5][mask >> 60 & 0xFFF],
             *c[6][mask >> 72]]
+
+
+def play_reason(state: TarotState, seat: int, move: Move) -> Reason | None:
+    """T9: a card of the hand; T22: the opening lead; T10-T12: following."""
+    card = move.card
+    if card is None:  # check_form has refused it; this tells mypy
+        raise missing(move, "card")
+    hand = state.hands[seat]
+    if not hand >> card & 1:
+        return Reason("card_not_in_hand", "T9", {"seat": seat, "card": DECK.codes[card]})
+    if not state.tricks and not state.trick:
+        return opening_reason(state.called, card)
+    return follow_reason(seat, hand, state.trick, card)
+
+
+def bid_reason(state: TarotState, seat: int, move: Move) -> Reason | None:
+    """T4: pass, or a contract above the highest bid."""
+    highest = highest_bid(state.bids)[0]
+    contract = move.contract
+    if contract != "pass" and contract not in BID_RANK:
+        raise MalformedMove("contract", f"no contract {contract!r}")
+    if contract != "pass" and BID_RANK[contract] <= highest:
+        return Reason("bid_too_low", "T4", {"contract": BIDS[highest]})
+    return None
+
+
+def call_reason(state: TarotState, seat: int, move: Move) -> Reason | None:
+    """T22: a card the taker may call."""
+    card = move.card
+    if card is None:
+        raise missing(move, "card")
+    if not callable_cards(state.hands[seat]) >> card & 1:
+        return Reason("card_not_callable", "T22", {"card": DECK.codes[card]})
+    return None
+
+
+MOVE_REASONS = {"play": play_reason, "bid": bid_reason, "call": call_reason}
 
 
 class Tarot(Game):
@@ -107,83 +142,20 @@ class Tarot(Game):
 
     # -- reading a state -----------------------------------------------------------
 
-    def build(
-        self,
-        dealer: int,
-        hands: list[list[int]],
-        chien: list[int],
-        chien_shown: list[int],
-        bids: list[str],
-        ecart: list[int],
-        chelem: bool | None,
-        poignees: list[tuple[int, list[int]]],
-        trick: list[tuple[int, int]],
-        tricks: list[tuple[list[tuple[int, int]], int]],
-        taker: int | None = UNSET,
-        contract: str | None = UNSET,
-        called: int | None = UNSET,
-        partner: int | None = UNSET,
-        phase: str = UNSET,
-        to_act: int | None = UNSET,
-        result: dict | None = UNSET,
-    ) -> TarotState:
-        """A state from its fields (cards as deck indices; a play is (seat, card), a past
-        trick (plays, winner), a poignée (seat, cards)), or InvalidState with every problem
-        found. Field paths match the JSON state of API.md. The count of players is the
-        count of hands (T18)."""
-        n = len(hands)
-        count = COUNTS[n]
-        problems = checks.seat_problems(n, dealer, trick, tricks, poignees)
-        if called is UNSET and n == CALLING:
-            problems.append(Problem("called", "tarot_called_missing"))
-        if problems:  # no other check can read seats beyond the table
-            raise InvalidState(problems)
-        called_ = None if called is UNSET else called
-        problems = checks.pile_problems(hands, chien, ecart, trick, tricks)
-        problems += checks.bidding_problems(bids, n)
-        spoken = tuple(bids[:n])
-        taker_, contract_ = auction(dealer, spoken, n)
-        stage = checks.stage_of(contract_, called_, n, chelem, ecart)
-        taken = contract_ in CHIEN_TAKEN and stage != "call"
-        played, played_count = checks.played(trick, tricks, n)
-        hand_masks = checks.mask_list(hands)
-        held = [hand_masks[s] | played[s] for s in range(n)]
-        dealt_ = checks.dealt_hands(held, taker_, taken, mask_of(ecart), mask_of(chien_shown))
-        partner_ = None if taker_ is None or called_ is None else partner_of(
-            dealt_, taker_, called_)
-        leader = checks.first_leader(dealer, taker_, chelem, n)
-        problems += checks.trick_problems(leader, taker_, partner_, trick, tricks, n)
-        leader = tricks[-1][1] if tricks else leader
-        problems += checks.call_problems(n, stage, called_,
-                                         0 if taker_ is None else dealt_[taker_])
-        # The chien stays aside until the call is made (T22).
-        shown_contract = contract_ if stage != "call" else None
-        problems += chien_problems(shown_contract, chien, chien_shown, count.chien)
-        taker_cards = 0 if taker_ is None else held[taker_] | mask_of(ecart)
-        problems += ecart_problems(shown_contract, taker_cards, chien_shown, ecart,
-                                   count.chien)
-        problems += checks.chelem_problems(stage, chelem, poignees, trick, tricks)
-        problems += checks.hand_size_problems(stage, taker_, hands, played_count, count)
-        problems += checks.poignee_problems(poignees, held, mask_of(ecart) & TRUMPS, taker_,
-                                            played_count, not tricks,
-                                            (leader + len(trick)) % n)
-        problems += checks.petit_sec_problems(dealt_, annulled_here=not spoken)
-        if not problems:  # the replay needs sound piles and plays
-            problems = checks.follow_problems(hand_masks, trick, tricks, called_)
+    def build(self, *given: Any, **by_name: Any) -> TarotState:
+        """A state from its fields (`fields.Fields`: cards as deck indices), or InvalidState
+        with every problem found. Field paths match the JSON state of API.md."""
+        f = Fields(*given, **by_name)
+        r = fields.read(f)
+        problems = fields.rule_problems(f, r)
         if problems:
             raise InvalidState(problems)
-        state = self._state(dealer, hand_masks, chien, chien_shown, spoken, taker_, contract_,
-                            called_, partner_, ecart, chelem, poignees, trick, tricks, leader,
-                            not spoken and any(map(petit_sec, dealt_)))
-        derived = derived_problems(self, state, phase, to_act, result)
-        if taker is not UNSET and taker != taker_:
-            derived.append(Problem("taker", "tarot_taker", {"now": taker_, "given": taker}))
-        if contract is not UNSET and contract != contract_:
-            derived.append(Problem("contract", "tarot_contract",
-                                   {"now": contract_, "given": contract}))
-        if partner is not UNSET and partner != partner_:
-            derived.append(Problem("partner", "tarot_partner",
-                                   {"now": partner_, "given": partner}))
+        state = self._state(f.dealer, r.hand_masks, f.chien, f.chien_shown, r.spoken, r.taker,
+                            r.contract, r.called, r.partner, f.ecart, f.chelem, f.poignees,
+                            f.trick, f.tricks, fields.leader_now(f, r),
+                            not r.spoken and any(map(petit_sec, r.dealt)))
+        derived = derived_problems(self, state, f.phase, f.to_act, f.result)
+        derived += fields.given_problems(f, r)
         if derived:
             raise InvalidState(derived)
         return state
@@ -260,37 +232,14 @@ class Tarot(Game):
             # What forbids it is the phase under way; a poignée belongs to the first card.
             return Reason("wrong_phase", "T8" if action == "poignee" else PHASE_RULES[phase],
                           {"action": action, "phase": phase})
-        if action == "play":
-            card = move.card
-            if card is None:  # check_form has refused it; this tells mypy
-                raise missing(move, "card")
-            hand = state.hands[seat]
-            if not hand >> card & 1:
-                return Reason("card_not_in_hand", "T9", {"seat": seat, "card": DECK.codes[card]})
-            if not state.tricks and not state.trick:
-                return opening_reason(state.called, card)
-            return follow_reason(seat, hand, state.trick, card)
-        if action == "bid":
-            highest = highest_bid(state.bids)[0]
-            contract = move.contract
-            if contract != "pass" and contract not in BID_RANK:
-                raise MalformedMove("contract", f"no contract {contract!r}")
-            if contract != "pass" and BID_RANK[contract] <= highest:
-                return Reason("bid_too_low", "T4", {"contract": BIDS[highest]})
-            return None
-        if action == "call":
-            card = move.card
-            if card is None:
-                raise missing(move, "card")
-            if not callable_cards(state.hands[seat]) >> card & 1:
-                return Reason("card_not_callable", "T22", {"card": DECK.codes[card]})
-            return None
         if action == "poignee":
             return self._verify_poignee(state, seat, move.cards or ())
         if action == "discard":
             return discard_reason(seat, state.hands[seat], move.cards or (),
                                   COUNTS[len(state.hands)].chien)
-        return None  # T7: the taker may announce a chelem or decline
+        if action == "chelem":
+            return None  # T7: the taker may announce a chelem or decline
+        return MOVE_REASONS[action](state, seat, move)
 
     @staticmethod
     def _turn_reason(state: TarotState, seat: int) -> Reason:

@@ -61,18 +61,9 @@ def score(contract: str, taker: int, bouts: int, half_points: int,
         handfuls.append({**label, "level": level, "value": value, "camp": winner})
         per_defender += value if made else -value
 
-    chelem = None
-    camp = None  # T16, not multiplied
-    if chelem_announced:
-        # [decided] an announced chelem that the attack camp does not make fails,
-        # whoever else won tricks: 200 to the defenders, nothing more.
-        camp, value = ("taker", 400) if chelem_made_by == "taker" else ("defense", 200)
-    elif chelem_made_by is not None:  # a chelem made unannounced
-        camp, value = chelem_made_by, 200
-    if camp is not None:
-        chelem = {"announced": bool(chelem_announced), "made_by": chelem_made_by,
-                  "camp": camp, "value": value}
-        per_defender += value if camp == "taker" else -value
+    chelem = chelem_bonus(chelem_announced, chelem_made_by)
+    if chelem is not None:
+        per_defender += chelem["value"] if chelem["camp"] == "taker" else -chelem["value"]
 
     out: dict = {"players": players}  # API.md "Additions": every settlement names its count
     out.update({
@@ -93,6 +84,19 @@ def score(contract: str, taker: int, bouts: int, half_points: int,
     if players == CALLING:
         out["partner"] = partner
     return out
+
+
+def chelem_bonus(announced: bool, made_by: str | None) -> dict | None:
+    """T16, not multiplied: the chelem's bonus, to the camp it goes to, or None."""
+    if announced:
+        # [decided] an announced chelem that the attack camp does not make fails,
+        # whoever else won tricks: 200 to the defenders, nothing more.
+        camp, value = ("taker", 400) if made_by == "taker" else ("defense", 200)
+    elif made_by is not None:  # a chelem made unannounced
+        camp, value = made_by, 200
+    else:
+        return None
+    return {"announced": bool(announced), "made_by": made_by, "camp": camp, "value": value}
 
 
 def camp_cards(state: TarotState) -> tuple[int, int, int]:

@@ -80,30 +80,40 @@ def statistics(names: Sequence[str], settlements: Iterable[dict]) -> list[dict]:
     for s in settlements:
         for seat, row in enumerate(rows):
             row["score"] += s["scores"][seat]
-        if "annulled" in s:
-            continue
-        taker = rows[s["taker"]]
-        outcome = "made" if s["made"] else "failed"
-        for where in (taker, taker["contracts"][s["contract"]]):
-            where["taken"] += 1
-            where[outcome] += 1
-        points[s["taker"]].append(s["points"])
-        for p in s["poignees"]:
-            shower = shown_by(s, p)
-            if shower is not None:
-                rows[shower]["poignees_shown"] += 1
-        for seat, row in enumerate(rows):
-            camp = camp_of(s, seat)
-            if s["petit_au_bout"] is not None and s["petit_au_bout"]["camp"] == camp:
-                row["petits_au_bout"] += 1
-            row["poignees"] += sum(p.get("declared_by") == camp or p.get("seat") == seat
-                                   for p in s["poignees"])
-            if s["chelem"] is not None and s["chelem"]["made_by"] == camp:
-                row["chelems"] += 1
+        if "annulled" not in s:
+            count_contract(rows, s)
+            points[s["taker"]].append(s["points"])
+            count_bonuses(rows, s)
     for row, taken in zip(rows, points, strict=True):
         if taken:
             row["mean_points_as_taker"] = round(sum(taken) / len(taken), 2)
     return rows
+
+
+def count_contract(rows: list[dict[str, Any]], s: dict) -> None:
+    """A deal played out: its contract taken, and made or failed, by its taker."""
+    taker = rows[s["taker"]]
+    outcome = "made" if s["made"] else "failed"
+    for where in (taker, taker["contracts"][s["contract"]]):
+        where["taken"] += 1
+        where[outcome] += 1
+
+
+def count_bonuses(rows: list[dict[str, Any]], s: dict) -> None:
+    """A deal's bonuses, to every player of the camp the sheet credits (the shown poignées
+    also to the player who showed them)."""
+    for p in s["poignees"]:
+        shower = shown_by(s, p)
+        if shower is not None:
+            rows[shower]["poignees_shown"] += 1
+    for seat, row in enumerate(rows):
+        camp = camp_of(s, seat)
+        if s["petit_au_bout"] is not None and s["petit_au_bout"]["camp"] == camp:
+            row["petits_au_bout"] += 1
+        row["poignees"] += sum(p.get("declared_by") == camp or p.get("seat") == seat
+                               for p in s["poignees"])
+        if s["chelem"] is not None and s["chelem"]["made_by"] == camp:
+            row["chelems"] += 1
 
 
 def session(names: Sequence[str], sheets: Iterable[dict | Annulled], dealer: int = 0) -> dict:

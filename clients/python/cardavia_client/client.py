@@ -247,10 +247,12 @@ class Client:
 
     @_answer
     def render(self, game: str, state: State, *, seat: int | None = None,
-               format: str | None = None) -> str:
+               format: str | None = None, indices: str | None = None) -> str:
         """`POST /v1/games/{game}/render`: the table as `seat` sees it (or the whole state
-        face up), as `"text"` for a terminal or as `"svg"` (the service's default)."""
-        body = _without_none(state=state, seat=seat, format=format)
+        face up), as `"text"` for a terminal or as `"svg"` (the service's default); with
+        `indices` (Durak's `english`, `french` or `russian`), its courts lettered as the
+        reader's cards are, and the text writing each card as its corner reads."""
+        body = _without_none(state=state, seat=seat, format=format, indices=indices)
         return self._send("POST", f"/v1/games/{game}/render", body).text
 
     @_answer

@@ -48,7 +48,8 @@ class GameInfo(TypedDict, total=False):
     """A game: `id`, `name`, `players`, `summary`, `deck` and its rule ids; what a client
     offers and checks (`counts` of players, the deal's `options`, each action's move
     fields), how a deal is won (`won_by`, `score_bounds`); `cards` (every card with its
-    code, suit, rank, name and label) when asked for one game."""
+    code, suit, rank, name and label) when asked for one game; `indices` (Durak's), the
+    letters each convention prints on the courts and aces, by rank."""
 
     id: str
     name: str
@@ -62,6 +63,7 @@ class GameInfo(TypedDict, total=False):
     won_by: str
     score_bounds: dict[str, list[int]]
     cards: list[dict[str, Any]]
+    indices: dict[str, dict[str, str]]
 
 
 @dataclass(frozen=True)

@@ -65,20 +65,30 @@ static inline int nth_bit(u64 m, int i) {
 /* -- time ---------------------------------------------------------------------------- */
 
 double core_now(void);  /* seconds, CLOCK_MONOTONIC */
+double core_cpu(void);  /* seconds of this thread's CPU time */
+
+/* A search's deadline from Python's `seconds`: wall-clock seconds from now when positive,
+ * this thread's CPU seconds from now when negative (benchmarks on a busy machine), none
+ * when 0; the search reads it on the clock that `cpu_clock` (seconds < 0) names. */
+static inline double deadline_of(double seconds) {
+    return seconds > 0 ? core_now() + seconds : seconds < 0 ? core_cpu() - seconds : 0;
+}
 
 /* -- the search ---------------------------------------------------------------------- */
 
 /* One move's search: `k` candidates, about `n` playouts shared out by Sequential Halving
  * (Karnin, Koren and Somekh 2013), each candidate still in playing the same worlds with
- * the same playout seed, so that they compare like with like. `draw` writes world i into
+ * the same playout seed, so that they compare like with like. `draw` writes a world into
  * `world` (world_size bytes); `run` plays candidate j on a copy of a world and then the
  * playout, and answers the searching seat's value in [0, 1]. `deadline` (core_now's
- * seconds, 0 for none) cuts the search short: the best candidate on the worlds played so
- * far is taken. Ties go to the lower index (basic's choice is 0). */
+ * seconds, 0 for none; core_cpu's with `cpu_clock`, for benchmarks on a busy machine)
+ * cuts the search short: the best candidate on the worlds played so far is taken. Ties go
+ * to the lower index (basic's choice is 0). */
 typedef struct {
     int k;
     long n;
     double deadline;
+    int cpu_clock;
     size_t world_size;
     void *ctx;
     int (*draw)(void *ctx, Rng *rng, void *world);  /* 0 when it drew one */
@@ -101,3 +111,32 @@ typedef struct {
 int halving(const Search *s, u64 seed, Found *out);
 
 #endif
+
+/* -- information-set MCTS -------------------------------------------------------------- */
+
+/* One move's search as a single tree over the moves of both sides from the seat's view
+ * (Cowling, Powley and Whitehouse 2012, SO-ISMCTS): each iteration draws a world, walks
+ * the tree by UCB1 among the moves legal in that world (each counted available when it
+ * is), the other side choosing for its own reward, adds one node and plays the rest of
+ * the deal out. A move is an opaque key of the game's; the root's moves are the
+ * candidates, of which the most visited is chosen. */
+typedef struct {
+    int k;
+    const u64 *candidates;  /* the root's moves, as keys */
+    long iterations;
+    double deadline;
+    int cpu_clock;
+    int seat;
+    double exploration;     /* UCB1's constant, on rewards in [0, 1] */
+    size_t world_size;
+    void *ctx;
+    int (*draw)(void *ctx, Rng *rng, void *world);      /* 0 when it drew one */
+    int (*moves)(void *ctx, const void *pos, u64 *keys); /* the legal moves; 0 when over */
+    int (*mover)(void *ctx, const void *pos);
+    void (*play)(void *ctx, void *pos, u64 key);
+    double (*rollout)(void *ctx, void *pos, Rng *rng);  /* the seat's value from pos */
+} Tree;
+
+/* Runs the search into `out` (its totals and counts: each root move's reward and visits);
+ * -1 when it cannot allocate, -2 when no world could be drawn. Call it without the GIL. */
+int ismcts(const Tree *t, u64 seed, Found *out);

@@ -97,6 +97,7 @@ typedef struct {
     u64 unbeaten;  /* the unbeaten attack card, or 0 */
     uint8_t trump, att, n, beaten, taking, cap, at, left, over;
     uint8_t stock[CARDS];  /* drawing order, as bits; the turned-up card last (D2) */
+    uint32_t world;        /* the world's number in a search: its stock's order */
 } Pos;
 
 typedef struct { int8_t action, bit; } Act;
@@ -247,10 +248,13 @@ typedef struct {
     const Order *o;
 } Solve;
 
+/* Everything of a position but its hands and table. With cards in the stock the position
+ * is its world's (the stock's order is drawn), so the key names the world too. */
 static inline u64 meta_of(const Pos *p) {
     u64 u = p->unbeaten ? (u64)lowest(p->unbeaten) + 1 : 0;
+    u64 world = p->at < p->left ? (u64)p->world + 1 : 0;
     return 1 | u << 1 | (u64)p->att << 7 | (u64)p->beaten << 8 | (u64)p->taking << 12
-           | (u64)p->cap << 13 | (u64)p->at << 17;
+           | (u64)p->cap << 13 | (u64)p->at << 17 | world << 24;
 }
 
 static inline uint32_t slot_of(const Pos *p, u64 meta) {
@@ -354,16 +358,24 @@ typedef struct {
     long exact_nodes;
 } Exact;
 
+/* The cards still in play: the hands, the table and the stock. */
+static inline int in_play(const Pos *p) {
+    return popcount64(p->hand[0] | p->hand[1] | p->table) + p->left - p->at;
+}
+
+/* A world's stock order is drawn, so from the root move on the world is of perfect
+ * information: solved exactly where few enough cards are in play, at the playout's start
+ * and at each bout's start (a solve that does not finish is tried again a bout later,
+ * with fewer cards). */
 static double play_out(Pos *p, const Order *o, int seat, const Exact *x) {
-    int tried = !x->exact_cards;  /* a solve that does not finish is not tried again */
+    int first = 1;
     while (!p->over) {
-        if (!tried && !p->table && p->at == p->left
-            && popcount64(p->hand[0] | p->hand[1]) <= x->exact_cards) {
+        if (x->exact_cards && (first || !p->table) && in_play(p) <= x->exact_cards) {
             Solve s = {seat, x->exact_nodes, o};
             int v = value(&s, p, LOSS - 1, WIN + 1);
             if (v != OUT_OF_NODES) return (v + 1) / 2.0;
-            tried = 1;
         }
+        first = 0;
         apply(p, o, club(p, o));
     }
     return result(p, seat);
@@ -524,8 +536,10 @@ typedef struct {
     double weight[CARDS];  /* by bit: how likely an unseen card lies in the other hand */
     int uniform;
     Act cands[MAX_CANDIDATES];
+    int k;             /* candidates */
     const Order *o;
     Exact exact;
+    uint32_t worlds;   /* drawn so far */
 } View;
 
 /* A world: the other hand's hidden cards drawn from the unseen ones, each by its weight
@@ -570,6 +584,7 @@ static int draw(void *ctx, Rng *rng, void *out) {
     if (v->bottom >= 0) p->stock[s++] = (uint8_t)v->bottom;
     p->at = 0;
     p->left = (uint8_t)s;
+    p->world = ((View *)ctx)->worlds++;
     return 0;
 }
 
@@ -580,24 +595,12 @@ static double run(void *ctx, const void *world, int j, Rng *rng) {
     return play_out(&p, v->o, v->seat, &v->exact);
 }
 
-/* durak_search(pos, seat, hidden, unseen, bottom, weights, candidates, playouts, seed,
- * seconds, exact_cards, exact_nodes): the chosen candidate's index, the playouts run, the
- * worlds drawn, whether the deadline cut it short and each candidate's mean value.
- * `pos` is the view's position (the other hand its known cards), `unseen` a mask of card
- * indices, `bottom` the turned-up card or -1, `weights` None or one weight per card index
- * (the other hand's odds of holding it), `seconds` 0 for no deadline. */
-static PyObject *py_search(PyObject *self, PyObject *args) {
-    PyObject *t, *weights, *cands;
-    int seat, hidden, bottom, exact_cards;
-    unsigned long long unseen, seed;
-    long playouts, exact_nodes;
-    double seconds;
-    View *v = calloc(1, sizeof(View));
-    if (!v) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OiiKiOOlKdil", &t, &seat, &hidden, &unseen, &bottom, &weights,
-                          &cands, &playouts, &seed, &seconds, &exact_cards, &exact_nodes)
-        || pos_from_py(t, &v->root) < 0)
-        goto fail;
+/* The view's arguments of durak_search and durak_tree (below) into `v`; -1 with a Python
+ * exception when they are not well formed. */
+static int parse_view(View *v, PyObject *t, int seat, int hidden, unsigned long long unseen,
+                      int bottom, PyObject *weights, PyObject *cands, int exact_cards,
+                      long exact_nodes) {
+    if (pos_from_py(t, &v->root) < 0) return -1;
     const Order *o = v->o = &ORDERS[v->root.trump];
     v->seat = seat & 1;
     v->hidden = hidden;
@@ -607,59 +610,150 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     v->uniform = weights == Py_None;
     if (!v->uniform) {
         PyObject *seq = PySequence_Fast(weights, "weights must be a sequence");
-        if (!seq) goto fail;
+        if (!seq) return -1;
         for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && i < CARDS; i++)
             v->weight[o->bit[i]] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
         Py_DECREF(seq);
-        if (PyErr_Occurred()) goto fail;
+        if (PyErr_Occurred()) return -1;
     }
     PyObject *seq = PySequence_Fast(cands, "candidates must be a sequence");
-    if (!seq) goto fail;
+    if (!seq) return -1;
     int k = (int)PySequence_Fast_GET_SIZE(seq);
     if (k < 1 || k > MAX_CANDIDATES) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_ValueError, "between 1 and 64 candidates");
-        goto fail;
+        return -1;
     }
     for (int j = 0; j < k; j++)
         if (act_from_py(PySequence_Fast_GET_ITEM(seq, j), o, &v->cands[j]) < 0) {
             Py_DECREF(seq);
-            goto fail;
+            return -1;
         }
     Py_DECREF(seq);
+    v->k = k;
     if (exact_cards && table_ready() < 0) {
         PyErr_NoMemory();
-        goto fail;
+        return -1;
     }
-    Search s = {k, playouts, seconds > 0 ? core_now() + seconds : 0, sizeof(Pos), v, draw, run};
-    Found *f = malloc(sizeof(Found));
-    if (!f) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = halving(&s, seed, f);
-    Py_END_ALLOW_THREADS
-    PyObject *out = NULL;
-    if (rc == -1) {
-        PyErr_NoMemory();
-    } else if (rc == -2) {
+    return 0;
+}
+
+/* A deadline in core_now's seconds from `seconds`: 0 for none, negative for the thread's
+ * CPU time (for benchmarks on a busy machine, bench/). */
+/* What a search found, for Python: the chosen candidate's index, the playouts run, the
+ * worlds drawn, whether the deadline cut it short and each candidate's mean value. */
+static PyObject *found_to_py(int rc, const Found *f, int k) {
+    if (rc == -1) return PyErr_NoMemory();
+    if (rc == -2) {
         PyErr_SetString(PyExc_ValueError, "no world fits the view");
-    } else {
-        PyObject *means = PyList_New(k);
-        for (int j = 0; means && j < k; j++)
-            PyList_SET_ITEM(means, j, PyFloat_FromDouble(
-                f->counts[j] ? f->totals[j] / (double)f->counts[j] : 0.0));
-        out = means ? Py_BuildValue("(illiN)", f->best, f->playouts, f->worlds, f->cut, means)
-                    : NULL;
+        return NULL;
+    }
+    PyObject *means = PyList_New(k);
+    for (int j = 0; means && j < k; j++)
+        PyList_SET_ITEM(means, j, PyFloat_FromDouble(
+            f->counts[j] ? f->totals[j] / (double)f->counts[j] : 0.0));
+    return means ? Py_BuildValue("(illiN)", f->best, f->playouts, f->worlds, f->cut, means)
+                 : NULL;
+}
+
+/* durak_search(pos, seat, hidden, unseen, bottom, weights, candidates, playouts, seed,
+ * seconds, exact_cards, exact_nodes): Sequential Halving over the candidates (core.h),
+ * as `found_to_py` answers. `pos` is the view's position (the other hand its known cards),
+ * `unseen` a mask of card indices, `bottom` the turned-up card or -1, `weights` None or
+ * one weight per card index (the other hand's odds of holding it), `seconds` 0 for no
+ * deadline (negative: a deadline on the thread's CPU time). */
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    PyObject *t, *weights, *cands;
+    int seat, hidden, bottom, exact_cards;
+    unsigned long long unseen, seed;
+    long playouts, exact_nodes;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OiiKiOOlKdil", &t, &seat, &hidden, &unseen, &bottom, &weights,
+                          &cands, &playouts, &seed, &seconds, &exact_cards, &exact_nodes))
+        return NULL;
+    View *v = calloc(1, sizeof(View));
+    Found *f = malloc(sizeof(Found));
+    PyObject *out = NULL;
+    if (!v || !f) {
+        PyErr_NoMemory();
+    } else if (parse_view(v, t, seat, hidden, unseen, bottom, weights, cands, exact_cards,
+                          exact_nodes) == 0) {
+        Search s = {.k = v->k, .n = playouts, .deadline = deadline_of(seconds),
+                    .cpu_clock = seconds < 0, .world_size = sizeof(Pos), .ctx = v,
+                    .draw = draw, .run = run};
+        int rc;
+        Py_BEGIN_ALLOW_THREADS
+        rc = halving(&s, seed, f);
+        Py_END_ALLOW_THREADS
+        out = found_to_py(rc, f, v->k);
     }
     free(f);
     free(v);
     return out;
-fail:
+}
+
+/* -- the tree search (core.h's ismcts): a move as a key, action and bit ------------------ */
+
+static inline u64 key_of(Act m) { return (u64)m.action << 8 | (u64)(uint8_t)(m.bit + 1); }
+static inline Act act_of(u64 key) {
+    return (Act){(int8_t)(key >> 8), (int8_t)((int)(key & 0xff) - 1)};
+}
+
+static int tree_moves(void *ctx, const void *pos, u64 *keys) {
+    const View *v = ctx;
+    Act moves[CARDS + 2];
+    int k = legal(pos, v->o, moves);
+    if (k > 64) k = 64;
+    for (int i = 0; i < k; i++) keys[i] = key_of(moves[i]);
+    return k;
+}
+
+static int tree_mover(void *ctx, const void *pos) { return to_act(pos); }
+
+static void tree_play(void *ctx, void *pos, u64 key) {
+    const View *v = ctx;
+    apply(pos, v->o, act_of(key));
+}
+
+static double tree_rollout(void *ctx, void *pos, Rng *rng) {
+    const View *v = ctx;
+    return play_out(pos, v->o, v->seat, &v->exact);
+}
+
+/* durak_tree(pos, seat, hidden, unseen, bottom, weights, candidates, iterations, seed,
+ * seconds, exact_cards, exact_nodes, exploration): the information-set tree search
+ * (core.h's ismcts) over the same arguments as durak_search, as `found_to_py` answers. */
+static PyObject *py_tree(PyObject *self, PyObject *args) {
+    PyObject *t, *weights, *cands;
+    int seat, hidden, bottom, exact_cards;
+    unsigned long long unseen, seed;
+    long iterations, exact_nodes;
+    double seconds, exploration;
+    if (!PyArg_ParseTuple(args, "OiiKiOOlKdild", &t, &seat, &hidden, &unseen, &bottom,
+                          &weights, &cands, &iterations, &seed, &seconds, &exact_cards,
+                          &exact_nodes, &exploration))
+        return NULL;
+    View *v = calloc(1, sizeof(View));
+    Found *f = malloc(sizeof(Found));
+    PyObject *out = NULL;
+    if (!v || !f) {
+        PyErr_NoMemory();
+    } else if (parse_view(v, t, seat, hidden, unseen, bottom, weights, cands, exact_cards,
+                          exact_nodes) == 0) {
+        u64 keys[MAX_CANDIDATES];
+        for (int j = 0; j < v->k; j++) keys[j] = key_of(v->cands[j]);
+        Tree tree = {v->k, keys, iterations, deadline_of(seconds), seconds < 0, v->seat,
+                     exploration, sizeof(Pos), v, draw, tree_moves, tree_mover, tree_play,
+                     tree_rollout};
+        int rc;
+        Py_BEGIN_ALLOW_THREADS
+        rc = ismcts(&tree, seed, f);
+        Py_END_ALLOW_THREADS
+        out = found_to_py(rc, f, v->k);
+    }
+    free(f);
     free(v);
-    return NULL;
+    return out;
 }
 
 static PyMethodDef durak_methods[] = {
@@ -668,6 +762,7 @@ static PyMethodDef durak_methods[] = {
     {"durak_club", py_club, METH_O, "The club player's move."},
     {"durak_solve", py_solve, METH_VARARGS, "Exact play: (value, move) or None."},
     {"durak_search", py_search, METH_VARARGS, "The strong level's search of a view."},
+    {"durak_tree", py_tree, METH_VARARGS, "The information-set tree search of a view."},
     {NULL, NULL, 0, NULL},
 };
 

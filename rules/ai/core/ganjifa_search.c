@@ -133,7 +133,7 @@ static int view_from_py(PyObject *args, View *v, long *playouts, unsigned long l
  * read, G5, G6), `since`, `clauses`, `unlike` and `models` the history's reading (each
  * seat's model in the playouts, 0 basic and 1 the high player), `explain` the
  * draws the search may spend explaining the trick in progress, at most `tries` a world;
- * `seconds` 0 for no deadline. */
+ * `seconds` 0 for no deadline, negative on the CPU clock (core.h). */
 PyObject *gj_py_search(PyObject *self, PyObject *args) {
     long playouts;
     unsigned long long seed;
@@ -143,7 +143,9 @@ PyObject *gj_py_search(PyObject *self, PyObject *args) {
     PyObject *out = NULL;
     Found *f = NULL;
     if (view_from_py(args, v, &playouts, &seed, &seconds) < 0) goto done;
-    Search s = {v->k, playouts, seconds > 0 ? core_now() + seconds : 0, sizeof(Pos), v, draw, run};
+    Search s = {.k = v->k, .n = playouts, .deadline = deadline_of(seconds),
+                .cpu_clock = seconds < 0, .world_size = sizeof(Pos), .ctx = v,
+                .draw = draw, .run = run};
     f = malloc(sizeof(Found));
     if (!f) {
         PyErr_NoMemory();

@@ -433,7 +433,7 @@ done:
  * None when no world fits the view. The view is (public, seat, pile, counts, allowed, played, read_bids, draws): `pile` holds the hidden cards, `counts` and `allowed` the cards of each hidden place
  * (the other hands, the chien, the hidden écart) and the cards it may hold, `played` each
  * seat's cards played; `read_bids` says whether to explain the other seats' bids, with
- * `draws` draws at most; `seconds` 0 for no deadline. */
+ * `draws` draws at most; `seconds` 0 for no deadline, negative on the CPU clock (core.h). */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     View *v = calloc(1, sizeof(View));
     PyObject *vt, *cands, *out = NULL;
@@ -455,7 +455,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "between 1 and 64 candidates");
         goto done;
     }
-    Search s = {k, playouts, seconds > 0 ? core_now() + seconds : 0, sizeof(Pos), v, draw, run};
+    Search s = {.k = k, .n = playouts, .deadline = deadline_of(seconds),
+                .cpu_clock = seconds < 0, .world_size = sizeof(Pos), .ctx = v,
+                .draw = draw, .run = run};
     Found *f = malloc(sizeof(Found));
     if (!f) {
         PyErr_NoMemory();

@@ -314,7 +314,7 @@ export class ScoreKeeper {
     const names = this.names();
     const head = h("tr", {}, h("th", { scope: "col" }, t("score.number")),
       h("th", { scope: "col" }, t("score.dealer")), h("th", { scope: "col" }, t("score.summary")),
-      names.map((name) => h("th", { scope: "col", class: "player" }, name)),
+      names.map((name) => h("th", { scope: "col", class: "player figure-head" }, name)),
       h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("score.actions"))));
     const rows = answer.deals.map((deal, index) => h("tr", {
       class: this.editing === index ? "editing" : null },
@@ -386,7 +386,7 @@ export class ScoreKeeper {
       h("h3", { id: "score-stats-title" }, t("score.stats")),
       h("div", { class: "score-totals score-statistics" }, h("table", {},
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("score.player.column")),
-          columns.map((c) => h("th", { scope: "col" }, t(`score.stats.${c}`))))),
+          columns.map((c) => h("th", { scope: "col", class: "figure-head" }, t(`score.stats.${c}`))))),
         h("tbody", {}, answer.statistics.map((s, i) => h("tr", {},
           h("th", { scope: "row" }, this.name(i)),
           columns.map((c) => h("td", { class: "figure", "data-label": t(`score.stats.${c}`) },

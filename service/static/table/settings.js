@@ -1,8 +1,11 @@
 // Contrast, grain and colour temperature, as the card-table site has them: 50% is the
-// picture as drawn; the values stay in localStorage between visits.
+// picture as drawn; and the letters on Durak's courts, as the reader's own cards print
+// them (null: the language's usage). The values stay in localStorage between visits.
 
 const KEY = "cardavia.table.settings";
 export const SLIDERS = ["contrast", "grain", "temperature"];
+// Each convention of GameInfo's `indices`, shown by its letters for J Q K A.
+export const INDICES = { english: "J Q K A", french: "V D R A", russian: "В Д К Т" };
 
 // Whatever is stored (another version's, an extension's, a hand-edited value: not JSON,
 // null, a list, a word for a number) gives the sliders it cannot read at 50%: the page
@@ -15,10 +18,12 @@ export function loadSettings() {
     stored = null;
   }
   const read = stored !== null && typeof stored === "object" && !Array.isArray(stored);
-  return Object.fromEntries(SLIDERS.map((name) => {
+  const sliders = Object.fromEntries(SLIDERS.map((name) => {
     const value = read && typeof stored[name] === "number" ? stored[name] : NaN;
     return [name, Number.isFinite(value) && value >= 0 && value <= 100 ? value : 50];
   }));
+  const indices = read && typeof stored.indices === "string" ? stored.indices : "";
+  return { ...sliders, indices: Object.hasOwn(INDICES, indices) ? indices : null };
 }
 
 export function saveSettings(settings) {

@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { cardBack, cardFace } from "./cards.js";
 import { download, h } from "./dom.js";
 import { GAMES } from "./games.js";
-import { applySettings, loadSettings, saveSettings, SLIDERS } from "./settings.js";
+import { applySettings, INDICES, loadSettings, saveSettings, SLIDERS } from "./settings.js";
 import { TableEvening } from "./table-evening.js";
 import { catalogue, LANGUAGES, numbers, preferredLanguage } from "./words.js";
 
@@ -108,7 +108,21 @@ function fillSeats(keep) {
   fillOptions();
 }
 
+// A card face up, its corners in the reader's convention where its game offers a choice.
+function face(game, card) {
+  const language = LANGUAGES.find((l) => l.code === page.lang);
+  const indices = page.info?.indices ? page.settings.indices ?? language.indices : null;
+  return cardFace(game, card, indices);
+}
+
 function buildSettings() {
+  const language = LANGUAGES.find((l) => l.code === page.lang);
+  const indices = h("select", { id: "indices", onchange: (e) => {
+    page.settings.indices = e.target.value;
+    saveSettings(page.settings);
+    if (deal?.view) render();
+  } }, Object.entries(INDICES).map(([value, letters]) => h("option", { value }, letters)));
+  indices.value = page.settings.indices ?? language.indices;
   $("settings").replaceChildren(...SLIDERS.map((name) => {
     const percent = new Intl.NumberFormat(page.lang, { style: "percent" });
     const shown = () => percent.format(page.settings[name] / 100);
@@ -122,7 +136,7 @@ function buildSettings() {
           applySettings(document.documentElement, page.settings);
           saveSettings(page.settings);
         } }), output);
-  }));
+  }), h("label", { class: "choice" }, h("span", {}, page.t("settings.indices")), indices));
   applySettings(document.documentElement, page.settings);
 }
 
@@ -156,7 +170,7 @@ function seatDeal(c, saved = {}) {
   $("table").className = `table game-${c.game} cards-${GAMES[c.game].cardShape}`;
   $("table").setAttribute("aria-busy", "true");
   $("table").dataset.deal = String(id); // which deal is on the table, for tests to wait on
-  $("log").replaceChildren(...deal.lines.map((line) => h("li", {}, line)));
+  $("log").replaceChildren(...deal.lines.map(logLine));
   return id;
 }
 
@@ -324,7 +338,7 @@ function context() {
   const card = (code) => {
     if (code === "?") return h("span", { class: "card small" }, cardBack(deal.c.game, t("hidden")));
     const known = page.info.byCode.get(code);
-    return h("span", { class: "card small", title: known.name }, cardFace(deal.c.game, known));
+    return h("span", { class: "card small", title: known.name }, face(deal.c.game, known));
   };
   const number = numbers(page.lang);
   return {
@@ -359,22 +373,42 @@ function notes(seat, ctx) {
   return out;
 }
 
-// Below phone width the hand wraps into rows of overlapped cards: as many rows as needed,
-// and the cards shared evenly between them, so that no card is left alone on a row.
+// A finger's tap: below phone width, every card keeps this much of itself uncovered, across
+// and down (CSS px).
+const TAP = 40;
+const GAP = 6; // between two cards side by side
+
+// Below phone width the hand is laid in rows across the seat's whole width: as few rows as
+// leave every card TAP px uncovered, the cards shared evenly between them (no card alone on
+// a row), each card placed by its column and row (--col, --line). Above it, the style sheet
+// fans one row.
 function layHand() {
   const hand = $("hand");
-  const cards = hand.children.length;
-  const first = hand.firstElementChild;
-  if (!first || !matchMedia("(max-width: 720px)").matches) {
-    hand.style.removeProperty("--per-row");
-    return;
-  }
+  const cards = [...hand.children];
+  for (const name of ["--lines", "--step", "--card-fit"]) hand.style.removeProperty(name);
+  if (!cards.length || !matchMedia("(max-width: 720px)").matches) return;
   // The room is the seat's, not the hand's, whose width follows the count a row.
-  const width = first.getBoundingClientRect().width;
-  const room = hand.parentElement.clientWidth - 16 - width * 0.6 - 4;
-  const fits = Math.max(1, Math.floor(room / (width * 0.4))); // 40% of each card uncovered
-  const rows = Math.ceil(cards / fits);
-  hand.style.setProperty("--per-row", String(Math.ceil(cards / rows)));
+  const base = parseFloat(getComputedStyle(hand).getPropertyValue("--card-base"));
+  const room = hand.parentElement.clientWidth - 16;
+  const fits = Math.max(1, Math.floor((room - base) / TAP) + 1);
+  const rows = Math.ceil(cards.length / fits);
+  const perRow = Math.ceil(cards.length / rows);
+  // Few cards a row are drawn larger, side by side, to fill the row; many overlap, each
+  // spread as far from the next as the row allows.
+  const width = Math.min(base * 1.4, Math.max(base, (room - GAP * (perRow - 1)) / perRow));
+  const step = perRow > 1 ? Math.min(width + GAP, (room - width) / (perRow - 1)) : width;
+  hand.style.setProperty("--lines", String(rows));
+  hand.style.setProperty("--card-fit", `${Math.floor(width * 10) / 10}px`);
+  hand.style.setProperty("--step", `${Math.floor(step * 10) / 10}px`);
+  // The last rows hold one card fewer where the cards do not share out exactly.
+  const short = rows * perRow - cards.length;
+  let i = 0;
+  for (let line = 0; line < rows; line += 1) {
+    for (let col = 0; col < perRow - (line >= rows - short ? 1 : 0); col += 1, i += 1) {
+      cards[i].style.setProperty("--col", String(col));
+      cards[i].style.setProperty("--line", String(line));
+    }
+  }
 }
 
 // A hand of another seat: at most eight cards, the backs first, then on top, less
@@ -385,7 +419,7 @@ function fan(hand, game) {
   return h("div", { class: "fan", "aria-hidden": "true" },
     Array.from({ length: backs }, () => h("span", { class: "card tiny" }, cardBack(game, ""))),
     seen.map((code) => h("span", { class: "card tiny seen" },
-      cardFace(game, page.info.byCode.get(code)))));
+      face(game, page.info.byCode.get(code)))));
 }
 
 function render() {
@@ -434,7 +468,7 @@ function render() {
       "aria-disabled": mine ? null : "true",
       title: known.name,
       onclick: () => chooseCard(code),
-    }, cardFace(c.game, known));
+    }, face(c.game, known));
   }));
 
   const buttons = mine ? (deal.template ? [] : game.buttons(view, ctx)) : [];
@@ -532,12 +566,18 @@ function downloadRecord() {
   download(`${deal.c.game}-record.json`, "application/json", `${JSON.stringify(record, null, 2)}\n`);
 }
 
+// A line of the log, numbered from the deal's first in the language's digits: a number of
+// the page's own, never a list marker cut off past 99.
+function logLine(line, index) {
+  return h("li", {}, h("span", { class: "n", "aria-hidden": "true" },
+    numbers(page.lang)(index + 1)), h("span", { class: "line" }, line));
+}
+
 // What happened, in the log and, all of it at once, in the live region. The log keeps the
 // whole deal, numbered from its first move, and scrolls to the newest line.
 function say(...lines) {
   const log = $("log");
-  for (const line of lines) log.append(h("li", {}, line));
-  deal.lines.push(...lines);
+  for (const line of lines) log.append(logLine(line, deal.lines.push(line) - 1));
   log.lastElementChild?.scrollIntoView({ block: "nearest" });
   $("announcer").textContent = lines.join(". ");
 }

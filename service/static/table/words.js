@@ -3,12 +3,16 @@
 // (card names, reasons, rules, game names) comes from the service's answers. How each
 // language writes Tarot's French terms and the cards is set down in service/locales/README.md.
 
+// `indices`: the letters its players' own cards print on the courts and aces, which
+// Durak's pictures take unless the reader chose others (settings).
 export const LANGUAGES = [
-  { code: "en", name: "English", dir: "ltr" },
-  { code: "hi", name: "हिन्दी", dir: "ltr" },
-  { code: "hu", name: "Magyar", dir: "ltr" },
-  { code: "fa", name: "فارسی", dir: "rtl" },
-  { code: "uk", name: "Українська", dir: "ltr" },
+  { code: "en", name: "English", dir: "ltr", indices: "english" },
+  { code: "fr", name: "Français", dir: "ltr", indices: "english" },
+  { code: "hi", name: "हिन्दी", dir: "ltr", indices: "english" },
+  { code: "hu", name: "Magyar", dir: "ltr", indices: "english" },
+  { code: "fa", name: "فارسی", dir: "rtl", indices: "english" },
+  { code: "ru", name: "Русский", dir: "ltr", indices: "russian" },
+  { code: "uk", name: "Українська", dir: "ltr", indices: "russian" },
 ];
 
 // The first of the browser's languages (navigator.languages, most preferred first) that

@@ -5,10 +5,11 @@
     cardavia move dealt.json attack 6S
     cardavia render dealt.json --seat 1
     cardavia score --contract garde --taker 1 --bouts 2 --points 45
-    cardavia --lang fa score --players 5 --partner none --contract prise --bouts 1 --points 52
+    cardavia --lang fr score --players 5 --partner none --contract prise --bouts 1 --points 52
     cardavia score evening.json
     cardavia play durak
     cardavia play durak --players 4 --transfer --throw-in neighbours --cards 52
+    cardavia --lang ru play durak --transfer --indices russian
     cardavia replay durak-record.json
     cardavia match durak --seats strong,basic --deals 100 --budget 200
 
@@ -21,7 +22,9 @@ A move is written as its action and what goes with it, the way `moves` lists the
 `attack 8S`, `take`, `bid garde`, `discard 9D 1C 2C 6C 7C CC`, `chelem no`, `play RRAM`.
 At the `play` prompt a move's number in the list, or just its card or contract, will do.
 Labels (`score`'s sheet, the table) are in `--lang`'s language, as the service's table
-page says them.
+page says them. With `--indices` a Durak table letters its courts as your own cards do
+(`russian` В Д К Т, `french` V D R A, `english` J Q K A) and writes each card as its corner
+reads, `Д♠`; at the `play` prompt a card is then typed either way.
 """
 
 from __future__ import annotations
@@ -77,7 +80,8 @@ def service_flags(add_help: bool = False) -> argparse.ArgumentParser:
                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--url", default=os.environ.get("CARDAVIA_URL", DEFAULT_URL),
                    help="the service (default: $CARDAVIA_URL, else %(default)s)")
-    p.add_argument("--lang", help="Accept-Language for messages and pictures, e.g. hu")
+    p.add_argument("--lang", help="Accept-Language for messages and pictures: en, fr, hi, "
+                   "hu, fa, ru or uk")
     return p
 
 

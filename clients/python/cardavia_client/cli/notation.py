@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import cast
+from typing import Any, cast
 
 from cardavia_client.cli.common import UsageError
 from cardavia_client.cli.games import Game
@@ -14,18 +14,19 @@ from cardavia_client.types import Move
 YES, NO = ("yes", "true", "y"), ("no", "false", "n")
 
 
-def notation(move: Move) -> str:
-    """A move as text: `attack 8S`, `bid garde`, `chelem no`; a template as what it asks."""
+def notation(move: Move, write: Any = str) -> str:
+    """A move as text: `attack 8S`, `bid garde`, `chelem no`; a template as what it asks.
+    `write`: a card's code as the reader reads it (cli/indices.py)."""
     if "count" in move:
         text = f"{move['action']} {move['count']} cards"
         if move["must_include"]:
-            text += f": all of {' '.join(move['must_include'])}, and"
-        return text + f" from {' '.join(move['choose_from'])}"
+            text += f": all of {' '.join(map(write, move['must_include']))}, and"
+        return text + f" from {' '.join(map(write, move['choose_from']))}"
     words = [move["action"]]
     if "card" in move:
-        words.append(move["card"])
+        words.append(write(move["card"]))
     if "cards" in move:
-        words += move["cards"]
+        words += map(write, move["cards"])
     if "contract" in move:
         words.append(move["contract"])
     if "announce" in move:

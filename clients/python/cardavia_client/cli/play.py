@@ -11,6 +11,7 @@ from typing import Any
 from cardavia_client import match
 from cardavia_client.cli.common import UsageError, fit, reason_text
 from cardavia_client.cli.games import Games
+from cardavia_client.cli.indices import Indices, indices_flag
 from cardavia_client.cli.notation import choose, notation
 from cardavia_client.cli.options import deal_flags, deal_options, in_flags
 from cardavia_client.client import Client, ProblemError
@@ -26,6 +27,7 @@ def add(sub: Any, games: Games) -> None:
                    help="the AI's level (default strong)")
     q.add_argument("--record", default=None, help="where to write the game record, a file "
                    "that does not exist (default GAME-record.json, numbered if taken)")
+    indices_flag(q)
     q.set_defaults(run=run)
 
 
@@ -57,6 +59,10 @@ class TerminalPlay:
         self.deal = {"seed": args.seed, **options} if args.seed is not None else \
             {"deck": dealt.deck, **options}
         self.state = dealt.state
+        self.indices = args.indices
+        self.write: Any = str  # a card as the player reads it
+        if self.indices is not None:
+            self.write = Indices.of(client, self.game, self.indices, args.cards)
         self.moves: list[Move] = []
         players = len(self.state["hands"])
         if not 0 <= self.seat < players:
@@ -77,7 +83,8 @@ class TerminalPlay:
                 return 0
             redraw = self.played(move, legal.to_act == self.seat)
         # The whole table face up, with the settlement.
-        print(self.client.render(self.game, self.state, format="text").rstrip("\n"))
+        print(self.client.render(self.game, self.state, format="text",
+                                 indices=self.indices).rstrip("\n"))
         print("The deal is over.")
         self.write_record()
         return 0
@@ -127,15 +134,15 @@ class TerminalPlay:
         if move["seat"] != self.seat and "cards" in move and "count" in laid \
                 and "cards" not in laid:
             return f"{move['action']} {laid['count']} cards, face down"
-        return notation(move)
+        return notation(move, self.write)
 
     def ask(self, listed: list[Move], redraw: bool = True) -> Move | None:
         """The player's move, asked until one is given; None when the player stops. The
         table and the moves are drawn first, unless the player is asked again after a move
         the service refused (`redraw` False): '?' lists the moves."""
         if redraw:
-            print(self.client.render(self.game, self.state, seat=self.seat, format="text"
-                                     ).rstrip("\n"))
+            print(self.client.render(self.game, self.state, seat=self.seat, format="text",
+                                     indices=self.indices).rstrip("\n"))
             self.show(listed)
         while True:
             try:
@@ -148,15 +155,16 @@ class TerminalPlay:
             if text.strip() in ("?", ""):
                 self.show(listed)
                 continue
+            if isinstance(self.write, Indices):
+                text = self.write.read(text)
             try:
                 return choose(text, listed, self.seat, self.rules)
             except UsageError as e:
                 print(fit(str(e), "  ", "    "))
 
-    @staticmethod
-    def show(listed: list[Move]) -> None:
+    def show(self, listed: list[Move]) -> None:
         for i, m in enumerate(listed, 1):
-            print(fit(notation(m), f"  {i:>2}. ", "      "))
+            print(fit(notation(m, self.write), f"  {i:>2}. ", "      "))
 
     def write_record(self) -> None:
         if not self.moves:
