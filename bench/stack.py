@@ -537,6 +537,14 @@ def run(seconds: float = 8.0, baseline: str | None = None, only_issue40: bool = 
 def rows(result: dict) -> tuple[list[str], list[list[str]]]:
     headers = ["abuse", "deployment", "probe requests", "p50", "p99", "max", "outcomes",
                "target"]
+    body = issue40_rows(result)
+    if "before" in result:
+        body += abuse_rows(result)
+    return headers, body
+
+
+def issue40_rows(result: dict) -> list[list[str]]:
+    """Issue 40's abuses, against each deployment measured (now, and serve-prod at REV)."""
     body = []
     for name, row in result["issue40"].items():
         deployment = "now" if name == "now" else f"serve-prod at {name}"
@@ -554,8 +562,12 @@ def rows(result: dict) -> tuple[list[str], list[list[str]]]:
                          f"{r['max_ms']:.1f} ms",
                          " ".join(f"{k}:{v}" for k, v in sorted(r["outcomes"].items())),
                          "p99 <= 100 ms"])
-    if "before" not in result:
-        return headers, body
+    return body
+
+
+def abuse_rows(result: dict) -> list[list[str]]:
+    """The earlier abuses, bare gunicorn (before) against deploy/stack.py (after)."""
+    body = []
     for abuse, target in (("slow", "p99 <= 100 ms"), ("ai", "p99 <= 50 ms")):
         for name in ("before", "after"):
             r = result[name][abuse]
@@ -580,6 +592,6 @@ def rows(result: dict) -> tuple[list[str], list[list[str]]]:
         body.append([f"compression: {name}", "after", "", "", "", "",
                      "; ".join(f"{e} {v['bytes']:,} B {v['median_ms']:.1f} ms"
                                for e, v in row.items()), "Vary: Accept-Encoding"])
-    return headers, body
+    return body
 
 

@@ -95,32 +95,46 @@ def with_card(state: dict, seat: int, card: str, known: bool) -> dict:
 def unlaid(state: dict):
     """(earlier state, move) for every way the last card laid may have come: an attack (or
     a pass-on) by any player in, or the defence of the last beaten card."""
-    table, players = state["table"], len(state["hands"])
-    knowns = (False, True) if "known" in state else (False,)
+    table = state["table"]
     if table and table[-1]["defense"] is None:
-        card = table[-1]["attack"]
-        attackers = seats_in(state) if state.get("transfer") else [state["attacker"]]
-        for seat in seats_in(state):
-            for attacker in attackers:
-                for known in knowns:
-                    before = with_card(state, seat, card, known)
-                    before["table"] = table[:-1]
-                    before["attacker"] = attacker
-                    if players > 2:
-                        before["to_act"] = seat
-                    for action in ("attack", "transfer"):
-                        yield before, {"seat": seat, "action": action, "card": card}
+        yield from unattacked(state)
     beaten = [i for i, t in enumerate(table) if t["defense"] is not None]
     if beaten and all(t["defense"] is None for t in table[beaten[-1] + 1:]):
-        i = beaten[-1]
-        defender = GAME.defender(load(state)) if players > 2 else 1 - state["attacker"]
-        for known in knowns:
-            before = with_card(state, defender, table[i]["defense"], known)
-            before["table"] = [*table[:i], {"attack": table[i]["attack"], "defense": None},
-                               *table[i + 1:]]
-            if players > 2:
-                before["to_act"] = defender
-            yield before, {"seat": defender, "action": "defend", "card": table[i]["defense"]}
+        yield from undefended(state, beaten[-1])
+
+
+def knowns(state: dict) -> tuple[bool, ...]:
+    return (False, True) if "known" in state else (False,)
+
+
+def unattacked(state: dict):
+    """The last attack card back in the hand of any player in that may have laid it."""
+    table, players = state["table"], len(state["hands"])
+    card = table[-1]["attack"]
+    attackers = seats_in(state) if state.get("transfer") else [state["attacker"]]
+    for seat in seats_in(state):
+        for attacker in attackers:
+            for known in knowns(state):
+                before = with_card(state, seat, card, known)
+                before["table"] = table[:-1]
+                before["attacker"] = attacker
+                if players > 2:
+                    before["to_act"] = seat
+                for action in ("attack", "transfer"):
+                    yield before, {"seat": seat, "action": action, "card": card}
+
+
+def undefended(state: dict, i: int):
+    """The defence of the table's `i`th card back in the defender's hand."""
+    table, players = state["table"], len(state["hands"])
+    defender = GAME.defender(load(state)) if players > 2 else 1 - state["attacker"]
+    for known in knowns(state):
+        before = with_card(state, defender, table[i]["defense"], known)
+        before["table"] = [*table[:i], {"attack": table[i]["attack"], "defense": None},
+                           *table[i + 1:]]
+        if players > 2:
+            before["to_act"] = defender
+        yield before, {"seat": defender, "action": "defend", "card": table[i]["defense"]}
 
 
 def earlier(state: dict):
@@ -185,22 +199,26 @@ def beaten_pairs(trump: str, cards: list[str]) -> bool:
 
 def bout_start_problems(state: dict) -> list[str]:
     problems = []
-    players = len(state["hands"])
     over = SCHEMAS.dump_state(load(state))["phase"] == "over"
     if not state["stock"] and not over:
         problems += [f"seat {s} in with no card" for s in seats_in(state)
                      if not state["hands"][s]]
     if not beaten_pairs(state["trump"], state["discard"]):
         problems.append("the discard is not beaten pairs")
-    size = sum(map(len, state["hands"])) + len(state["stock"]) + len(state["discard"])
-    if (not state["discard"] and not state.get("out") and all(len(h) == 6 for h in
-                                                              state["hands"])
-            and len(state["stock"]) == size - 6 * players):
+    if as_dealt(state):
         trumps = [(RANK_OF[INDEX[c]], s) for s, h in enumerate(state["hands"]) for c in h
                   if c[-1] == state["trump"]]
         if state["attacker"] != (min(trumps)[1] if trumps else 0):
             problems.append("as dealt, not D5's first attacker")
     return problems
+
+
+def as_dealt(state: dict) -> bool:
+    """Nothing played yet: every hand of six, the rest of the deck in the stock."""
+    size = sum(map(len, state["hands"])) + len(state["stock"]) + len(state["discard"])
+    return (not state["discard"] and not state.get("out")
+            and all(len(h) == 6 for h in state["hands"])
+            and len(state["stock"]) == size - 6 * len(state["hands"]))
 
 
 # -- damaged states of seeded deals ---------------------------------------------------------
@@ -231,6 +249,47 @@ def dealt(draw):
     return SCHEMAS.dump_state(state)
 
 
+def moved_between_hands(draw, s: dict, kind: str, holding: list[int]) -> None:
+    """A card (`card`) or a whole hand (`hand`) of one seat moved to another's hand."""
+    players = len(s["hands"])
+    i = draw(st.sampled_from(holding))
+    j = draw(st.sampled_from([k for k in range(players) if k != i]))
+    moved = s["hands"][i] if kind == "hand" else [draw(st.sampled_from(s["hands"][i]))]
+    s["hands"][j] = s["hands"][j] + moved
+    s["hands"][i] = [c for c in s["hands"][i] if c not in moved]
+    if "known" in s:
+        s["known"] = [[c for c in k if c not in moved] for k in s["known"]]
+
+
+def swapped_with_discard(draw, s: dict, holding: list[int]) -> None:
+    """A card of a hand exchanged with one of the discard pile."""
+    i = draw(st.sampled_from(holding))
+    a, b = draw(st.sampled_from(s["hands"][i])), draw(st.sampled_from(s["discard"]))
+    s["hands"][i] = [b if c == a else c for c in s["hands"][i]]
+    s["discard"] = [a if c == b else c for c in s["discard"]]
+    if "known" in s:
+        s["known"] = [[c for c in k if c != a] for k in s["known"]]
+
+
+def taken_back(draw, s: dict) -> None:
+    """A seat that went out is in again."""
+    g = draw(st.sampled_from(range(len(s["out"]))))
+    seat = draw(st.sampled_from(s["out"][g]))
+    s["out"] = [[x for x in group if x != seat] for group in s["out"]]
+    s["out"] = [group for group in s["out"] if group]
+
+
+def another_seat_asked(draw, s: dict, kind: str) -> None:
+    """Another attacker (and, between bouts, seat asked), or another seat to act."""
+    players = len(s["hands"])
+    if kind == "attacker":
+        s["attacker"] = draw(st.sampled_from(range(players)))
+        if players > 2 and not s["table"]:
+            s["to_act"] = s["attacker"]
+    elif players > 2:
+        s["to_act"] = draw(st.sampled_from(range(players)))
+
+
 @st.composite
 def damaged(draw):
     state = draw(dealt())
@@ -239,31 +298,13 @@ def damaged(draw):
     kind = draw(st.sampled_from(["card", "hand", "discard", "attacker", "to_act", "back"]))
     holding = [i for i in range(players) if s["hands"][i]]
     if kind in ("card", "hand") and holding:
-        i = draw(st.sampled_from(holding))
-        j = draw(st.sampled_from([k for k in range(players) if k != i]))
-        moved = s["hands"][i] if kind == "hand" else [draw(st.sampled_from(s["hands"][i]))]
-        s["hands"][j] = s["hands"][j] + moved
-        s["hands"][i] = [c for c in s["hands"][i] if c not in moved]
-        if "known" in s:
-            s["known"] = [[c for c in k if c not in moved] for k in s["known"]]
+        moved_between_hands(draw, s, kind, holding)
     elif kind == "discard" and holding and s["discard"]:
-        i = draw(st.sampled_from(holding))
-        a, b = draw(st.sampled_from(s["hands"][i])), draw(st.sampled_from(s["discard"]))
-        s["hands"][i] = [b if c == a else c for c in s["hands"][i]]
-        s["discard"] = [a if c == b else c for c in s["discard"]]
-        if "known" in s:
-            s["known"] = [[c for c in k if c != a] for k in s["known"]]
-    elif kind == "attacker":
-        s["attacker"] = draw(st.sampled_from(range(players)))
-        if players > 2 and not s["table"]:
-            s["to_act"] = s["attacker"]
-    elif kind == "to_act" and players > 2:
-        s["to_act"] = draw(st.sampled_from(range(players)))
+        swapped_with_discard(draw, s, holding)
+    elif kind in ("attacker", "to_act"):
+        another_seat_asked(draw, s, kind)
     elif kind == "back" and s.get("out"):
-        g = draw(st.sampled_from(range(len(s["out"]))))
-        seat = draw(st.sampled_from(s["out"][g]))
-        s["out"] = [[x for x in group if x != seat] for group in s["out"]]
-        s["out"] = [group for group in s["out"] if group]
+        taken_back(draw, s)
     for derived in ("phase", "result", "defender"):
         s.pop(derived, None)
     return kind, s

@@ -340,6 +340,23 @@ def test_the_documented_points_table_is_what_the_rules_allow():
                                    (mask.bit_length() - 1) / 2), (players, contract, bouts)
 
 
+def garde_sans_to_the_end(legal: list, seat: int, leads: list[int], kept: set[int]) -> Move:
+    """Seat 0 takes a garde sans and leads `leads` in turn; the others pass and keep the
+    cards of `kept` to the last trick. No chelem announced, no poignée shown."""
+    if legal[0].action == "bid":
+        wanted = "garde_sans" if seat == 0 else "pass"
+        return next(m for m in legal if m.contract == wanted)
+    if legal[0].action != "play":
+        return next(m for m in legal if m.action != "poignee" and not m.announce)
+    cards = {m.card: m for m in legal if m.action == "play"}
+    others = [c for c in cards if c not in kept] + sorted(kept)
+    return cards[first_of(leads if seat == 0 else others, cards)]
+
+
+def first_of(wanted: list[int], cards: dict) -> int:
+    return next(c for c in wanted if c in cards)
+
+
 def test_T12_three_bouts_and_90_points_without_a_chelem_is_a_deal_of_three():
     """Issue 40.6 took this three-player sheet for an impossible one ("the defence's trick
     holds at least 1.5 points"); a deal gives it. The taker holds every trump, two Kings and
@@ -357,17 +374,8 @@ def test_T12_three_bouts_and_90_points_without_a_chelem_is_a_deal_of_three():
     leads = [index[c] for c in [*reversed(trumps), "KS", "KC", "1H"]]
     kept = {index["EX"], index["2H"]}
     while legal := GAME.legal_moves(state):
-        seat = GAME.to_act(state)
-        if legal[0].action == "bid":
-            wanted = "garde_sans" if seat == 0 else "pass"
-            move = next(m for m in legal if m.contract == wanted)
-        elif legal[0].action == "play":
-            cards = {m.card: m for m in legal if m.action == "play"}
-            move = cards[next(c for c in leads if c in cards)] if seat == 0 else \
-                next((m for c, m in cards.items() if c not in kept), next(iter(cards.values())))
-        else:  # no chelem announced, no poignée shown
-            move = next(m for m in legal if m.action != "poignee" and not m.announce)
-        state = GAME.apply(state, move)
+        state = GAME.apply(state, garde_sans_to_the_end(legal, GAME.to_act(state), leads,
+                                                        kept))
     settlement = GAME.settlement(state)
     assert (settlement["bouts"], settlement["points"], settlement["chelem"]) == (3, 90, None)
     sheet = sheet_of(state, settlement)
