@@ -27,7 +27,6 @@ EXCEPTIONS: dict[str, tuple[str, ...]] = {
     # Issue 38's engineer, with the search core and the outside players:
     "rules/ai/durak.py": ("basic_move",),
     "rules/ai/durak_endgame.py": ("Solver.value",),
-    "rules/ai/tarot_playout.py": ("_follow", "play_tricks", "_lead"),
     "bench/ai.py": ("timing_figures", "play_deal"),
     "bench/reference.py": ("greedy_durak",),
     "bench/reference_durak.py": ("greedy_playout", "expert_defence", "expert_attack"),
