@@ -34,7 +34,7 @@ serve: $(BIN)/activate $(VENV)/.core
 	$(BIN)/gunicorn --config gunicorn.conf.py "service.app:create_app()"
 
 # nginx (Debian's, installed with apt-get when missing) in front of the rules and AI pools:
-# deploy/stack.py, README.md's "Running at scale".
+# deploy/stack.py, docs/deploy.md's "Running at scale".
 .PHONY: serve-prod
 serve-prod: $(BIN)/activate $(VENV)/.core
 	$(BIN)/python deploy/stack.py

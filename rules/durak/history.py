@@ -1,4 +1,4 @@
-"""The deal's history, when the deal asks for it (`"history": true`, README.md): the bouts
+"""The deal's history, when the deal asks for it (`"history": true`, docs/api.md): the bouts
 played, as everybody at the table saw them (`Bout`), and the cards passed on in the bout
 on the table (D21). A fair player reads the other hands from it as people do: what each
 seat picked up (D10), what was beaten off (D11), what was passed on (D21).
