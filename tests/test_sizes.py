@@ -39,15 +39,6 @@ EXCEPTIONS: dict[str, tuple[str, ...]] = {
     # Issue 41's engineer, with the score keeper's page:
     "tests/test_scores_page.py": (
         "test_T17_T24_an_evening_settled_edited_deleted_with_confirmation_and_undo",),
-    # Issue 39 (sizes), being split:
-    "bench/faults.py": ("run",),
-    "bench/soak.py": ("run",),
-    "bench/traffic.py": ("drive",),
-    "contract/examples.py": ("cases",),
-    "rules/durak/history.py": ("bout_problems",),
-    "schemas/durak.py": ("dump_state",),
-    "tests/openapi_check.py": ("_undescribed",),
-    "tests/test_properties.py": ("is_pile_place", "damaged_state"),
 }
 
 
