@@ -10,7 +10,6 @@ from __future__ import annotations
 from rules.ai.native import CORE
 from rules.ai.tarot_reading import lacks, others_bid
 from rules.game import Game, Move, NoWorldFits, View
-from rules.tarot import COUNTS
 from rules.tarot.view import hidden_places
 
 # Draws of a world a playout may spend, at most 4 a world, on explaining the other seats'
@@ -39,11 +38,6 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     the play so far explains as basic's, or on the view's own worlds where none does (a
     seat did not play as basic)."""
     assert CORE is not None  # `covers` said so
-    import os
-    k = int(os.environ.get("TAROT_EXACT", "0"))
-    left = COUNTS[len(view.public.hands)].hand - len(view.public.tricks)
-    if view.phase == "play" and left <= k:
-        playouts = min(playouts, int(os.environ.get("TAROT_EXACT_PLAYOUTS", "1000")))
     for read_play in (True, False):
         found = CORE.tarot_search(core_view(view, read_play, playouts), moves, playouts,
                                   seed, seconds)

@@ -349,38 +349,10 @@ static int draw(void *ctx, Rng *rng, void *out) {
     return 0;
 }
 
-/* The last tricks of a world played exactly: alpha-beta between the camps, every hand
- * seen, each line scored by the settlement (T11-T16), the seat's value. */
-static double exact(const Pos *p, int seat, double alpha, double beta) {
-    if (p->phase != PLAY) {
-        Settled s;
-        tarot_settle(p, &s);
-        return tarot_value(&s, seat);
-    }
-    int attack = tarot_attack(p);
-    int ours = (attack >> p->to_act & 1) == (attack >> seat & 1);
-    double best = ours ? -1.0 : 2.0;
-    for (Cards c = tarot_playable(p, p->to_act); c; c &= c - 1) {
-        Pos q = *p;
-        Move m = {.action = A_PLAY, .seat = p->to_act, .card = (int8_t)first_card(c)};
-        tarot_apply(&q, &m);
-        double v = exact(&q, seat, alpha, beta);
-        if (ours ? v > best : v < best) best = v;
-        if (ours && best > alpha) alpha = best;
-        if (!ours && best < beta) beta = best;
-        if (alpha >= beta) break;
-    }
-    return best;
-}
-
-int tarot_exact_tricks = 0;
-
 static double run(void *ctx, const void *world, int j, Rng *rng) {
     const View *v = ctx;
     Pos p = *(const Pos *)world;
     tarot_apply(&p, &v->cands[j]);
-    if (p.phase == PLAY && HAND_OF[p.n] - v->root.ntricks <= tarot_exact_tricks)
-        return exact(&p, v->seat, -1.0, 2.0);
     return tarot_play_out(&p, v->seat);
 }
 
@@ -524,8 +496,6 @@ static PyMethodDef tarot_methods[] = {
 };
 
 int tarot_register(PyObject *module) {
-    const char *e = getenv("TAROT_EXACT");
-    if (e) tarot_exact_tricks = atoi(e);
     if (!SIXTY_FOUR && !(SIXTY_FOUR = PyLong_FromLong(64))) return -1;
     return PyModule_AddFunctions(module, tarot_methods);
 }
