@@ -76,15 +76,18 @@ def chavey(hand: int) -> int:
     points += 2 * len(majors)
     points += sum(1 for t in majors if hand >> (t - 1) & 1 and t - 1 >= MAJOR
                   or hand >> (t + 1) & 1 and t + 1 <= MONDE)
-    for s in range(4):
-        base = s * 14
-        suit = hand & SUIT_MASK[s]
-        king, queen = suit >> (base + KING) & 1, suit >> (base + QUEEN) & 1
-        points += 10 if king and queen else 6 if king else 3 if queen else 0
-        points += 2 * (suit >> (base + KNIGHT) & 1) + (suit >> (base + JACK) & 1)
-        length = suit.bit_count()
-        points += 9 if length >= 7 else 7 if length == 6 else 5 if length == 5 else 0
-    return points
+    return points + sum(suit_points(hand, s) for s in range(4))
+
+
+def suit_points(hand: int, s: int) -> int:
+    """Chavey's points for the hand's suit `s`: its honours and its length."""
+    base = s * 14
+    suit = hand & SUIT_MASK[s]
+    king, queen = suit >> (base + KING) & 1, suit >> (base + QUEEN) & 1
+    points = 10 if king and queen else 6 if king else 3 if queen else 0
+    points += 2 * (suit >> (base + KNIGHT) & 1) + (suit >> (base + JACK) & 1)
+    length = suit.bit_count()
+    return points + (9 if length >= 7 else 7 if length == 6 else 5 if length == 5 else 0)
 
 
 def distribution(hand: int) -> int:
