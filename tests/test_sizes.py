@@ -28,7 +28,6 @@ EXCEPTIONS: dict[str, tuple[str, ...]] = {
     # Issue 38's engineer, with the search core and the outside players:
     "rules/ai/durak.py": ("basic_move",),
     "rules/ai/durak_endgame.py": ("Solver.value",),
-    "bench/ai.py": ("timing_figures", "play_deal"),
     "bench/reference_durak.py": ("greedy_playout", "expert_defence", "expert_attack"),
     "bench/reference_tarot.py": ("club_follow", "club_lead"),
     # Issue 40's engineer, with the impossible states and sheets and the stack's abuses:
