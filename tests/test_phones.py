@@ -180,7 +180,8 @@ def test_a_phone_reads_a_tarot_settlement_without_scrolling_sideways(browser, se
                             ".getBoundingClientRect(); return [r.left, r.right]; })()")
         assert box[0] >= 0 and box[1] <= PHONE[0], box
         wider = page.evaluate("""() => [...document.querySelectorAll('#settlement *')]
-          .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+          .filter(e => e.scrollWidth > e.clientWidth + 1
+                       && getComputedStyle(e).overflowX !== 'visible')
           .map(e => e.className)""")
         assert wider == [], wider  # nothing in it scrolls sideways either
     finally:
