@@ -204,6 +204,8 @@ def test_several_evenings_kept_with_their_history_and_deleted_with_undo(keeper):
     ("en", "Deal 2: No deal gives the taker's camp these card points", "card points", "2"),
     ("fa", "دست ۲: هیچ دستی با این بوها و پاداش‌ها", "امتیاز کارت‌ها", "۲"),
     ("uk", "Роздача 2: Жодна роздача не дає табору", "очки карт", "2"),
+    ("fr", "Donne 2\u00a0: Aucune donne ne rapporte ces points", "points des cartes", "2"),
+    ("ru", "Раздача 2: Ни одна раздача не даёт", "очки карт", "2"),
 ])
 def test_form_errors_in_plain_words_and_the_language_deals_numbered_from_1(
         keeper, lang, deal, points_field, digits):
