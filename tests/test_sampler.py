@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from rules.game import hall_feasible
+from rules.worlds import hall_feasible
 
 
 def fits(classes: dict[int, int], caps: list[int]) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from rules.cards import bit_list, mask_of
-from rules.game import NoWorldFits, View, deal_hidden
+from rules.game import NoWorldFits, View
 from rules.ganjifa.cards import DECK, PLAYERS, RAJAS, SUIT_OF
 from rules.ganjifa.state import GanjifaState, opening
 from rules.ganjifa.tricks import SHOWN_VOID
+from rules.worlds import deal_hidden
 
 
 def observe(state: GanjifaState, seat: int) -> View:

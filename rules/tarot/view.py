@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 from rules.cards import bit_list
-from rules.game import NoWorldFits, View, deal_hidden
+from rules.game import NoWorldFits, View
 from rules.tarot.call import partner_known
 from rules.tarot.cards import COURTS, DECK, EXCUSE_BIT, ORDINARY, PETIT_BIT, TRUMPS
 from rules.tarot.deal import petit_sec
 from rules.tarot.state import UNKNOWN, TarotState
 from rules.tarot.tricks import void_shown
+from rules.worlds import deal_hidden
 
 
 def observe(state: TarotState, seat: int) -> View:
