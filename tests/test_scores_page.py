@@ -200,6 +200,27 @@ def test_several_evenings_kept_with_their_history_and_deleted_with_undo(keeper):
     assert page.locator(".evenings li").count() == 2
 
 
+def test_the_form_waits_while_a_deal_is_saved(keeper):
+    """Nothing on the form changes while the service settles the deal being saved: a
+    partner chosen meanwhile would be wiped by the next deal's blank form."""
+    keeper.open_scores()
+    keeper.start(NAMES)
+    page = keeper.page
+    page.select_option("#score-partner", "3")
+    keeper.arithmetic("× 2")  # the settlement shown: no request of the form's in flight
+    held: list = []
+    page.route("**/v1/games/tarot/settlement", lambda route: held.append(route))  # held back
+    page.click("#score-save")
+    page.wait_for_selector(".score-form[aria-busy=true]", state="attached")
+    assert page.is_disabled("#score-partner") and page.is_disabled("#score-save")
+    for route in held:
+        route.continue_()
+    page.unroute("**/v1/games/tarot/settlement")
+    keeper.rows(1)
+    page.wait_for_selector(".score-form:not([aria-busy])", state="attached")
+    assert page.is_enabled("#score-partner") and page.input_value("#score-partner") == ""
+
+
 @pytest.mark.parametrize(("lang", "deal", "points_field", "digits"), [
     ("en", "Deal 2: No deal gives the taker's camp these card points", "card points", "2"),
     ("fa", "دست ۲: هیچ دستی با این بوها و پاداش‌ها", "امتیاز کارت‌ها", "۲"),
