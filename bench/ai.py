@@ -77,6 +77,7 @@ TARGETS = {
     ("durak", "strong", "expert"): ("rate_decided", 0.85, False, ">= 85% of decided"),
     ("durak", "basic", "expert"): ("rate_decided", 0.60, False, ">= 60% of decided"),
     ("ganjifa", "strong", "standard"): ("win_share", 0.92, False, ">= 92%"),
+    ("tarot", "strong", "club"): ("diff_mean", 50.0, False, ">= +50"),
 }
 
 

@@ -3,7 +3,7 @@
 Every upper floor (schemas, render, service, bench, the tests) keeps one module or folder
 per game and finds it through `floor`, which answers that floor's part of every game
 registered here, in this order, or says which game lacks its part. A new game or variant
-is one line in `GAMES` and one module or folder per floor (README.md, "Layout").
+is one line in `GAMES` and one module or folder per floor (docs/development.md, "Layout").
 
 This module imports the games and their AI settings and nothing above them; the generic
 AI (rules/ai/levels.py, rules/ai/search.py) reads the settings from here."""

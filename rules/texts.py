@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 COMMON = Path(__file__).resolve().parent.parent / "service" / "locales"
-# Each game's folder of catalogues: a game's words come with its folder (README, "Layout").
+# Each game's folder of catalogues: a game's words come with its folder
+# (docs/development.md, "Layout").
 GAMES = tuple(sorted(path.parent for path in Path(__file__).resolve().parent.glob(
     "*/locales")))
 PARTS = ("messages", "rules", "table", "problems")

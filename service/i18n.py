@@ -152,7 +152,7 @@ def reason_message(reason: Reason, lang: str | None = None) -> str:
 
 def problem_message(problem: Problem) -> str:
     """A state's problem, as a problem document's `errors` say it: in English, like every
-    validation message (README, "Languages")."""
+    validation message (docs/api.md, "Languages")."""
     return problem.message
 
 

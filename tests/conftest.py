@@ -17,6 +17,27 @@ __all__ = ["LOGGED_HOSTS", "ROOT", "SIGNING_KEY", "free_port", "wait_until_healt
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# What a test asks for that starts a real server or browser: it is an HTTP test (marker
+# `http`), whether or not its module says so.
+SERVING = {"server", "signed_server", "logged_server", "browser"}
+# The modules that play thousands of deals or examples (the compiled core held to the
+# rules, the searches, the property tests and fuzzers, the bench harnesses): `slow`, left
+# out of `make check` and run by `make test`.
+SLOW = {"test_ai", "test_ai_tarot35", "test_ai_tarot_search", "test_bench_ai",
+        "test_bench_instructions", "test_bench_oracle", "test_bench_reference",
+        "test_bench_reference_durak", "test_bench_replay", "test_bench_same_moves",
+        "test_bench_tarot_bids", "test_contract_fuzz", "test_core_durak",
+        "test_core_ganjifa", "test_core_tarot", "test_durak_endgame", "test_fair_ai",
+        "test_invariants", "test_mutation_fuzz", "test_properties", "test_rules_input"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if SERVING & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.http)
+        if item.module is not None and item.module.__name__.rsplit(".", 1)[-1] in SLOW:
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(scope="session")
 def client():

@@ -25,7 +25,7 @@ DISTRIBUTION, PACKAGE = "cardavia-openapi-client", "cardavia_openapi_client"
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
-    """The generated project, made by README's command (in a directory of its own)."""
+    """The generated project, made by docs/api.md's command (in a directory of its own)."""
     out = tmp_path_factory.mktemp("generated")
     bin_dir = Path(sys.executable).parent
     # The generator formats its output with ruff, which it looks for on PATH.

@@ -53,7 +53,7 @@ def test_every_catalogue_has_exactly_the_keys_of_english(lang):
 def test_each_word_is_in_the_same_file_in_every_language(lang):
     """A language's file in each folder of catalogues (service/locales/, each game's
     rules/<game>/locales/) holds English's keys of that folder, part by part: a game's
-    words travel with its folder (README, "Layout")."""
+    words travel with its folder (docs/development.md, "Layout")."""
     for folder in (COMMON, *(game / "locales" for game in GAME_FOLDERS)):
         english = json.loads((folder / "en.json").read_text(encoding="utf-8"))
         words = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))

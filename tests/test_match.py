@@ -5,17 +5,20 @@ illegal move; the figures on known deals, without a server."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 import requests
 from cardavia_client import Client, match
+from cardavia_client.client import ProblemError
+from cardavia_client.types import AiMove
 
 from schemas.registry import GAMES as SCHEMAS
 from tests.support.servers import ROOT, free_port
@@ -76,6 +79,14 @@ def test_a_match_with_the_example_bot(server, example_bot, game, seats):
         assert sum(p["wins"] + p["losses"] + p["draws"] for p in out["players"]) == 6
     if game == "ganjifa":  # the shares of one deal's win add up to 1
         assert sum(p["win_share"] for p in out["players"]) == pytest.approx(1)
+    # Each deal's game record replays, as it is, to the deal's scores.
+    with Client(server) as client:
+        for r in out["results"]:
+            assert r["record"]["deal"]["seed"] == r["seed"]
+            assert len(r["record"]["moves"]) == r["moves"]
+            replayed = client.replay_record(r["record"])
+            assert replayed.legal and replayed.settlement is not None
+            assert replayed.settlement["scores"] == r["scores"]
     text = cardavia(server, "match", game, "--seats", seats, "--deals", "3", "--budget",
                     "20", "--seed", "5", "--quiet")
     assert text.returncode == 0 and text.stderr == ""
@@ -85,8 +96,15 @@ def test_a_match_with_the_example_bot(server, example_bot, game, seats):
 class Cheat(BaseHTTPRequestHandler):
     """A bot that attacks with a card it does not hold (or, defending, takes: legal)."""
 
+    told: list[dict] = []
+
     def do_POST(self):
         asked = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if "result" in asked:
+            self.told.append(asked)
+            self.send_response(204)
+            self.end_headers()
+            return
         hand = asked["view"]["hands"][asked["seat"]]
         absent = next(c for c in ("6S", "7S", "8S", "9S", "10S", "JS", "QS")
                       if c not in hand)
@@ -115,6 +133,19 @@ def test_an_illegal_bot_move_forfeits_its_deal_and_exits_1(server):
     out = json.loads(done.stdout)
     assert all(r["forfeit"] == 1 and "illegal move" in r["reason"] for r in out["results"])
     assert out["players"][1]["forfeits"] == 2 and out["players"][1]["deals"] == 0
+    with Client(server) as client:
+        for r in out["results"]:
+            # The record ends with the illegal move: replay finds it where the deal ended.
+            replayed = client.replay_record(r["record"])
+            assert not replayed.legal and replayed.played == r["moves"]
+            assert replayed.at == len(r["record"]["moves"]) - 1 == r["moves"]
+            assert replayed.reason is not None and replayed.reason.message in r["reason"]
+    # The cheat was told of each deal it forfeited, and why, at its seat of that deal.
+    assert [(t["deal"], t["seat"], t["result"]["settlement"]) for t in Cheat.told] == [
+        (r["deal_id"], r["players_at"].index(1), None) for r in out["results"]]
+    assert all(t["result"]["forfeit"]["seat"] == t["seat"] and "illegal move" in
+               t["result"]["forfeit"]["reason"] and t["view"]["game"] == "durak"
+               for t in Cheat.told)
 
 
 @pytest.mark.http
@@ -158,19 +189,18 @@ class Slow(BaseHTTPRequestHandler):
 
 
 @pytest.mark.http
-def test_a_bot_later_than_its_timeout_forfeits_saying_so(server, monkeypatch):
-    monkeypatch.setattr(match, "BOT_TIMEOUT", (5.0, 0.25))
-    httpd = HTTPServer(("127.0.0.1", 0), Slow)
+def test_a_bot_later_than_its_move_timeout_forfeits_saying_so(server):
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{httpd.server_port}/"
-        with Client(server) as client:
-            results, _ = match.run(client, "durak", [match.Player("basic"),
-                                                     match.Player(url)], 1, budget_ms=20)
+        done = cardavia(server, "match", "durak", "--seats", f"basic,{url}", "--deals", "1",
+                        "--budget", "20", "--move-timeout", "0.25", "--json", "--quiet")
     finally:
         Slow.release.set()
         httpd.shutdown()
-    assert [(r.forfeit, r.reason) for r in results] == [
+    assert done.returncode == 1, done.stderr
+    assert [(r["forfeit"], r["reason"]) for r in json.loads(done.stdout)["results"]] == [
         (1, "the bot did not answer within 0.25 s")]
 
 
@@ -279,7 +309,151 @@ def test_T3_T17_tarot_figures_count_the_camp_won_and_say_the_annulled_deals():
     assert "1. strong: 4 deals, 2 won, 0 lost, 2 annulled" in text
     assert "camp won 100.0% of the deals not annulled" in text
 
-def test_the_readme_shows_the_example_bot_as_it_is():
+def test_the_readmes_lead_to_the_example_bot_as_it_is():
+    """README links to the bot; the client's README, which documents the protocol, shows
+    it whole; it stays short enough to read at a glance."""
     readme = (ROOT / "README.md").read_text()
-    assert f"```python\n{BOT.read_text()}```" in readme
-    assert len(BOT.read_text().splitlines()) <= 25
+    assert "](clients/python/examples/bot.py)" in readme
+    assert f"of {len(BOT.read_text().splitlines())} lines" in readme
+    client_readme = (ROOT / "clients" / "python" / "README.md").read_text()
+    assert f"```python\n{BOT.read_text()}```" in client_readme
+    assert len(BOT.read_text().splitlines()) <= 30
+
+
+class Steady(BaseHTTPRequestHandler):
+    """A bot that plays the first move it is offered (a template's first cards), keeps what
+    it is told of each deal's end, and holds its very first move until a second request is
+    in flight (or 20 s): the most requests it has had in flight at once is `most`."""
+
+    lock = threading.Condition()
+    in_flight = most = asked = 0
+    told: list[dict] = []
+
+    def do_POST(self):
+        asked = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        cls = type(self)
+        with cls.lock:
+            cls.in_flight += 1
+            cls.most = max(cls.most, cls.in_flight)
+            cls.lock.notify_all()
+            cls.asked += 1
+            if cls.asked == 1:
+                cls.lock.wait_for(lambda: cls.in_flight > 1, timeout=20)
+            cls.in_flight -= 1
+            if "result" in asked:
+                cls.told.append(asked)
+        if "result" in asked:
+            body = b"{}"
+        else:
+            move = asked["legal_moves"][0]
+            if "count" in move:
+                cards = move["must_include"] + [c for c in move["choose_from"]
+                                                if c not in move["must_include"]]
+                move = {"seat": move["seat"], "action": move["action"],
+                        "cards": cards[:move["count"]]}
+            body = json.dumps({"move": move}).encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.http
+def test_deals_played_at_once_give_the_match_one_after_another_gives(server):
+    """--jobs 2 plays two deals at once (the bot has two moves in flight), and gives the
+    same deals, records, figures and lines as --jobs 1: the AI's moves are seeded per deal
+    and move, the lines said in the order of the seeds. Each bot seat is told how each
+    deal ended, once, under the deal's name."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Steady)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_port}/"
+        args = ("match", "tarot", "--seats", f"basic,{url},random", "--deals", "4",
+                "--budget", "20", "--seed", "11", "--json")
+        together = cardavia(server, *args, "--jobs", "2")  # first: the bot's first move waits
+        apart = cardavia(server, *args)
+    finally:
+        httpd.shutdown()
+    assert apart.returncode == together.returncode == 0, together.stderr
+    assert Steady.most == 2
+    assert together.stderr == apart.stderr
+    one, two = json.loads(apart.stdout), json.loads(together.stdout)
+    for r in one["results"] + two["results"]:
+        deal_id = r.pop("deal_id")
+        told = [t for t in Steady.told if t["deal"] == deal_id]
+        assert [(t["seat"], t["result"]) for t in told] == [
+            (r["players_at"].index(1), {"settlement": told[0]["result"]["settlement"],
+                                        "forfeit": None})]
+        assert told[0]["result"]["settlement"]["scores"] == r["scores"]
+        assert told[0]["view"]["to_act"] is None  # the deal's last state, as its seat sees it
+    assert one == two
+    assert len(Steady.told) == 8
+
+
+@pytest.mark.http
+@pytest.mark.parametrize("args", [("--jobs", "0"), ("--jobs", "65"), ("--move-timeout", "0"),
+                                  ("--move-timeout", "-1")])
+def test_jobs_and_move_timeout_out_of_range_are_bad_usage(server, args):
+    done = cardavia(server, "match", "durak", "--seats", "basic,basic", *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"cardavia: {args[0]}: "), done.stderr
+
+
+@pytest.mark.http
+def test_url_and_lang_after_the_subcommand_as_before_it(server):
+    """`cardavia match durak … --url URL` asks URL, as `cardavia --url URL match durak …`
+    does; any subcommand, --lang too. CARDAVIA_URL names a port where nothing listens."""
+    env = {**os.environ, "CARDAVIA_URL": f"http://127.0.0.1:{free_port()}"}
+    after = subprocess.run([CARDAVIA, "match", "durak", "--seats", "random,basic", "--deals",
+                            "1", "--quiet", "--url", server], capture_output=True, text=True,
+                           env=env, timeout=120)
+    before = subprocess.run([CARDAVIA, "--url", server, "match", "durak", "--seats",
+                             "random,basic", "--deals", "1", "--quiet"],
+                            capture_output=True, text=True, env=env, timeout=120)
+    assert after.returncode == 0 and after.stdout == before.stdout, after.stderr
+    dealt = subprocess.run([CARDAVIA, "deal", "durak", "--seed", "1", "--url", server,
+                            "--lang", "fa"], capture_output=True, text=True, env=env,
+                           timeout=60)
+    assert dealt.returncode == 0 and json.loads(dealt.stdout)["state"]["game"] == "durak"
+    scored = subprocess.run([CARDAVIA, "score", "--contract", "garde", "--taker", "1",
+                             "--bouts", "2", "--points", "45", "--url", server, "--lang",
+                             "hu"], capture_output=True, text=True, env=env, timeout=60)
+    english = subprocess.run([CARDAVIA, "--url", server, "score", "--contract", "garde",
+                              "--taker", "1", "--bouts", "2", "--points", "45"],
+                             capture_output=True, text=True, env=env, timeout=60)
+    assert scored.returncode == english.returncode == 0, scored.stderr
+    assert scored.stdout != english.stdout  # --lang after the subcommand was heard
+
+
+class Busy:
+    """A client whose service answers an ai-move 503 `ai-busy` `busy` times first."""
+
+    def __init__(self, busy: int, status: int = 503):
+        self.busy, self.status, self.asked = busy, status, 0
+
+    def ai_move(self, game, state, **asked):
+        self.asked += 1
+        if self.asked <= self.busy:
+            raise ProblemError({"status": self.status, "title": "busy", "detail": "later"})
+        return AiMove({"seat": 0, "action": "take"}, asked["level"], 1)
+
+
+def test_an_ai_move_the_service_is_too_busy_for_is_asked_again(monkeypatch):
+    """Deals at once meet the prod stack's limits (429 at the edge, 503 `ai-busy`): the
+    move is asked again after a pause, for a while, then the problem is raised; any other
+    problem at once."""
+    monkeypatch.setattr(match, "BUSY_RETRY_S", (0.01, 0.05))
+    m = match.Match("durak", [match.Player("basic"), match.Player("basic")])
+    for status in (429, 503):
+        busy = Busy(2, status)
+        assert m.ai_move(busy, {}, 0, "basic", 1) == {"seat": 0, "action": "take"}
+        assert busy.asked == 3
+    with pytest.raises(ProblemError):
+        m.ai_move(Busy(100), {}, 0, "basic", 1)
+    refused = Busy(1, 422)
+    with pytest.raises(ProblemError):
+        m.ai_move(refused, {}, 0, "basic", 1)
+    assert refused.asked == 1

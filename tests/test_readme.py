@@ -1,10 +1,14 @@
 """README works as printed for a newcomer: in a fresh clone, after `make serve` alone (no
 `make test`), every ```sh block is run with bash, in order, in the clone (the port
 substituted for 8000), and each does what the text around it says; `make serve` prints no
-setuptools warning. And README's endpoint table lists every route of the app."""
+setuptools warning. It fits on a screen and leads to the documents it moved its long
+sections to (docs/): every link of README, docs/ and the client's README resolves, heading
+anchors included, and every command README names exists. docs/api.md's endpoint table
+lists every route of the app."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -14,17 +18,23 @@ import time
 
 import pytest
 import requests
+from cardavia_client import cli
+from cardavia_client.cli.games import Game
 
 from tests.conftest import ROOT, free_port
 from tests.test_openapi import app_operations
 
 README = (ROOT / "README.md").read_text()
+API = (ROOT / "docs" / "api.md").read_text()
+# The documents a reader reaches from README, README among them.
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+             ROOT / "clients" / "python" / "README.md"]
 
 
-def section(heading: str) -> str:
-    start = README.index(f"\n## {heading}\n")
-    end = README.find("\n## ", start + 1)
-    return README[start:end if end != -1 else None]
+def section(heading: str, text: str = README) -> str:
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end != -1 else None]
 
 
 def shell_blocks() -> list[str]:
@@ -112,7 +122,7 @@ def test_every_shell_block_runs_in_order_after_make_serve_alone(fresh_clone):
 
 
 def documented_operations() -> set[tuple[str, str]]:
-    rows = re.findall(r"^\| (GET|POST) \| `([^`]+)` \|", section("Endpoints"), re.M)
+    rows = re.findall(r"^\| (GET|POST) \| `([^`]+)` \|", section("Endpoints", API), re.M)
     return set(rows)
 
 
@@ -126,17 +136,77 @@ def test_endpoint_table_lists_every_route():
 
 
 def test_the_rule_ids_readme_quotes_are_the_games_rules(client):
-    """The intro's ranges of rule ids are each game's first and last rule; the flags of
-    Durak's variants cite rules of D16–D25, the variants' rules."""
+    """The intro's ranges of rule ids are each game's first and last rule; Durak's deal
+    options cite rules of D16–D25, the variants' rules."""
     games = client.get("/v1/games").get_json()["games"]
     ranges = ", ".join(f"{g['rules'][0]}–{g['rules'][-1]}" for g in games)
     assert f"(rule ids {ranges}, cited in" in README
-    terminal = section("Game records, replay and the terminal")
-    for cited in re.findall(r"\bD(\d+)\b", terminal[terminal.index("`deal durak` and"):]):
-        assert 16 <= int(cited) <= 25, cited
+    options = re.findall(r"^\| `\w+` \| .* \|\s*(D\d+)?\s*\|$", section("The games at a glance"),
+                         re.M)
+    assert len(options) == 7
+    for cited in filter(None, options):
+        assert 16 <= int(cited[1:]) <= 25, cited
 
 
 def test_the_python_client_is_linked_and_match_names_known():
     """The client's own README is one link away; `match` takes `--known` as `deal` does."""
     assert "](clients/python/README.md)" in README
-    assert "`--known`" in section("Matches between bots")
+    assert "`--known`" in section("Bots and matches")
+
+
+def test_readme_fits_on_a_screen_and_opens_with_the_two_commands():
+    """A newcomer reads the two commands first, each with what it takes, and the rest in
+    well under 250 lines; the long sections live in docs/."""
+    assert len(README.splitlines()) < 250
+    first = re.search(r"```sh\n(.*?)\n```", README, re.S)
+    assert first is not None
+    commands = [line.split("#")[0].strip() for line in first.group(1).splitlines()]
+    assert commands == ["make serve", "make test"]
+    assert re.search(r"make serve .*: about \d+ minutes? from a fresh clone", first.group(1))
+    assert "about 9 minutes on 2 cores" in first.group(1)
+    for moved in ("robustness", "deploy", "api", "development"):
+        assert f"](docs/{moved}.md)" in README
+
+
+def anchor(heading: str) -> str:
+    """A heading's anchor as GitHub writes it: lower case, punctuation dropped, spaces to
+    hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_resolves(document):
+    """Every relative link leads to a file of the tree, and its #anchor to a heading."""
+    text = document.read_text()
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    local = [link for link in links if not re.match(r"[a-z]+:", link)]
+    assert local or document.name != "README.md" or document.parent != ROOT
+    for link in local:
+        path, _, fragment = link.partition("#")
+        target = (document.parent / path).resolve() if path else document
+        assert target.is_file() and target.is_relative_to(ROOT), (document.name, link)
+        if fragment:
+            headings = re.findall(r"^#+ (.+)$", target.read_text(), re.M)
+            assert fragment in {anchor(h) for h in headings}, (document.name, link)
+
+
+def test_every_command_readme_names_exists(client):
+    """`make X` is a target of the Makefile; each row of the command table names a
+    subcommand of `cardavia` and flags it takes; `cardavia X` in the text, a subcommand."""
+    targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re.M))
+    made = set(re.findall(r"(?:^|`)make ([a-z][\w-]*)", README, re.M))
+    assert made and made <= targets, made - targets
+    games = {g["id"]: Game.of(g) for g in client.get("/v1/games").get_json()["games"]}
+    commands = next(a for a in cli.parser(games)._actions
+                    if isinstance(a, argparse._SubParsersAction)).choices
+    rows = re.findall(r"^\| (`[a-z]+ .*?) \| (.*) \|$", section("The command line"), re.M)
+    tabled = set()
+    for said, what in rows:
+        named = {c.split()[0] for c in re.findall(r"`([^`]+)`", said)}
+        flags = re.findall(r"`(--[a-z-]+)", said + " " + what)
+        for name in named:
+            assert name in commands, name
+            assert set(flags) <= set(commands[name]._option_string_actions), (name, flags)
+        tabled |= named
+    assert tabled == set(commands)
+    assert set(re.findall(r"cardavia ([a-z]+)", README)) <= set(commands)

@@ -49,7 +49,7 @@ class Setup(NamedTuple):
     throw_in: str  # D19
     first_bout: int  # D16
     known: bool  # API.md: the state lists the cards everybody has seen in each hand
-    history: bool  # README.md: the state keeps the deal's bouts, as everybody saw them
+    history: bool  # docs/api.md: the state keeps the deal's bouts, as everybody saw them
 
     @property
     def deck(self) -> int:

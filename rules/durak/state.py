@@ -73,7 +73,7 @@ class DurakState(NamedTuple):
     out: tuple[tuple[int, ...], ...]  # D23, D25: who went out, one tuple a bout
     trump_card: int  # D17: the card shown when the hands took the whole deck, else -1
     known: tuple[tuple[int, ...], ...] | None  # cards each hand is seen to hold, if asked
-    history: tuple[Bout, ...] | None  # the bouts played, if asked (README.md)
+    history: tuple[Bout, ...] | None  # the bouts played, if asked (docs/api.md)
     passed_on: tuple[int, ...] | None  # with `history`: the bout's cards passed on (D21)
 
 

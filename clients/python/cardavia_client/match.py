@@ -3,18 +3,15 @@
     cardavia match durak --seats strong,http://127.0.0.1:9000/ --deals 100 --budget 200
 
 A player is a level of the service's AI (`random`, `basic`, `strong`: it plays through
-`ai-move`) or an outside bot: the URL of an HTTP endpoint that receives, as a JSON POST,
-
-    {"game": "durak", "seat": 1, "view": View, "legal_moves": [Move…]}
-
-(`view` is what that seat may see, `legal_moves` that seat's listed moves, a template
-among them where the game lists one) and answers the move it plays, as a Move object or as
-`{"move": Move}`. Deal i is dealt from seed `--seed` + i, and the players rotate round the
-table: player j sits at seat (j + i) mod n, so over n deals every player has held every
-seat of every seeded deal's neighbourhood. Every move, the AI's too, goes through `/move`;
-a bot's move that is illegal, unreadable or late forfeits its deal, which is left out of
-the figures and counted against the bot (exit status 1). A bot that cannot be reached at
-all (nothing listens at its URL) stops the match.
+`ai-move`) or an outside bot: the URL of an HTTP endpoint that is asked each of its moves
+and told how each deal ended (cardavia_client.bots says how). Deal i is dealt from seed
+`--seed` + i, and the players rotate round the table: player j sits at seat (j + i) mod n,
+so over n deals every player has held every seat of every seeded deal's neighbourhood.
+Every move, the AI's too, goes through `/move`; a bot's move that is illegal, unreadable
+or late forfeits its deal, which is left out of the figures and counted against the bot
+(exit status 1). A bot that cannot be reached at all (nothing listens at its URL) stops
+the match. Each deal is kept as a game record (`replay` takes it as it is); `jobs` deals
+are played at once, the same deals as one after another.
 
 The figures are per player: the mean score with Student's t 95% interval, and the share
 of deals won with Wilson's 95% interval (Durak: of the decided deals, a draw deciding
@@ -25,50 +22,32 @@ k players counts 1/k). An annulled Tarot deal (T3) scores 0 for every seat.
 from __future__ import annotations
 
 import json
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 import requests
-from urllib3.exceptions import NameResolutionError, NewConnectionError
 
+from cardavia_client.bots import BOT_TIMEOUT, BotUnreachable, Forfeit, ask_bot, tell_bot
 from cardavia_client.client import Client, ProblemError
 from cardavia_client.stats import mean_ci, wilson
-from cardavia_client.types import Move, State
+from cardavia_client.types import GameRecord, Move, MoveResult, State
+
+__all__ = ["BOT_TIMEOUT", "BotUnreachable", "Forfeit", "wilson"]
 
 LEVELS = ("random", "basic", "strong")
 # Why a Tarot deal was annulled (T3), as the settlement's `annulled` names it.
 ANNULLED = {"all_pass": "every seat passed", "petit_sec": "a petit sec"}
-# A bot has this long (connect, read) to answer one move; past it the deal is forfeit.
-BOT_TIMEOUT = (5.0, 30.0)
 # A deal longer than this is a bug somewhere: no deal of these games comes near it.
 MAX_MOVES = 1000
-
-
-class Forfeit(Exception):
-    """A bot's answer that cannot be played: its deal ends there, counted against it."""
-
-
-class BotUnreachable(Exception):
-    """Nothing answers at a bot's URL: no deal can be played, so the match stops."""
-
-    def __init__(self, url: str, why: str):
-        super().__init__(f"cannot reach the bot at {url}: {why}")
-
-
-def unreachable(e: requests.ConnectionError) -> str | None:
-    """Why a bot's URL could not be connected to, and what to check; None when it was, and
-    the answer broke off (a bot that failed on one move, which forfeits that deal)."""
-    if isinstance(e, requests.ConnectTimeout):
-        return f"connecting took longer than {BOT_TIMEOUT[0]:g} s; is the address right?"
-    reason = getattr(e.args[0] if e.args else None, "reason", None)  # urllib3's MaxRetryError
-    if isinstance(reason, NameResolutionError):
-        return "unknown host; is the URL right?"
-    if not isinstance(reason, NewConnectionError):
-        return None
-    cause = reason.__cause__ or reason.__context__
-    if isinstance(cause, ConnectionRefusedError):
-        return "connection refused; is it running?"
-    return str(cause or reason)
+# The prod stack answers an `ai-move` past its limits 429 or 503 with `Retry-After: 1`
+# (several deals at once, `--jobs`, from one address): asked again a second later, for
+# at most this long before the match stops with the service's problem.
+BUSY_RETRY_S = (1.0, 300.0)
 
 
 @dataclass
@@ -109,7 +88,9 @@ def parse_seats(text: str) -> list[Player]:
 @dataclass
 class DealResult:
     """One deal: its seed, which player sat at each seat, the seats' scores (None when
-    forfeit) and the settlement; or the forfeiting player and why."""
+    forfeit) and the settlement; or the forfeiting player and why. `record` is the deal
+    as a game record (`{"game", "deal", "moves"}`, for `replay`), ending with a forfeiting
+    bot's illegal move; `deal_id` is what its bots were told the deal is."""
 
     seed: int
     players_at: list[int]
@@ -117,6 +98,8 @@ class DealResult:
     settlement: dict[str, Any] | None = None
     forfeit: int | None = None
     reason: str | None = None
+    record: GameRecord | None = None
+    deal_id: str = ""
 
     @property
     def scores(self) -> list[float]:
@@ -129,75 +112,131 @@ def ai_seed(deal_seed: int, move_index: int) -> int:
     return deal_seed * 1000 + move_index
 
 
-def ask_bot(session: requests.Session, url: str, game: str, view: State, seat: int,
-            legal: list[Move]) -> Move:
-    """The bot's move, with `seat` filled in when the bot leaves it out."""
-    body: dict[str, Any] = {"game": game, "seat": seat, "view": view, "legal_moves": legal}
-    try:
-        r = session.post(url, json=body, timeout=BOT_TIMEOUT)
-    except requests.ReadTimeout:
-        raise Forfeit(f"the bot did not answer within {BOT_TIMEOUT[1]:g} s") from None
-    except requests.ConnectionError as e:
-        why = unreachable(e)
-        if why is not None:
-            raise BotUnreachable(url, why) from None
-        raise Forfeit(f"the bot's answer broke off: {e}") from None
-    except requests.RequestException as e:
-        raise Forfeit(f"the bot did not answer: {e}") from None
-    if r.status_code != 200:
-        raise Forfeit(f"the bot answered HTTP {r.status_code}: {r.text[:200]!r}")
-    try:
-        answer = r.json()
-    except ValueError:
-        raise Forfeit(f"the bot's answer is not JSON: {r.text[:200]!r}") from None
-    if isinstance(answer, dict) and isinstance(answer.get("move"), dict):
-        answer = answer["move"]
-    if not isinstance(answer, dict) or "action" not in answer:
-        raise Forfeit(f"the bot's answer is not a move: {json.dumps(answer)[:200]}")
-    answer.setdefault("seat", seat)
-    return answer  # type: ignore[return-value]
+class Stopped(Exception):
+    """Another deal of the match stopped it (a bot out of reach, Ctrl-C)."""
 
 
-def play_deal(client: Client, session: requests.Session, game: str, players: list[Player],
-              index: int, seed: int, budget_ms: int, options: dict[str, Any]) -> DealResult:
-    """Deal `seed` played to its end, player j at seat (j + index) mod n."""
-    n = len(players)
-    players_at = [(s - index) % n for s in range(n)]
-    state: State = client.deal(game, seed=seed, **options).state
-    settlement = None
-    moves = 0
-    while (seat := state["to_act"]) is not None:
-        if moves >= MAX_MOVES:
-            raise RuntimeError(f"deal {seed} did not end after {MAX_MOVES} moves")
-        j = players_at[seat]
-        player = players[j]
-        if player.is_bot:
-            own = [m for m in client.legal_moves(game, state).moves if m["seat"] == seat]
+@dataclass
+class Match:
+    """What every deal of a match shares: the game, its players in --seats order, the AI's
+    budget, the deal's options beside its seed (`players` among them when the count is
+    not the game's default), a bot's time to answer one move, and the flag that stops the
+    deals still being played."""
+
+    game: str
+    players: list[Player]
+    budget_ms: int = 200
+    options: dict[str, Any] = field(default_factory=dict)
+    move_timeout: float | None = None  # None: bots.BOT_TIMEOUT's
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    def deal(self, client: Client, session: requests.Session, index: int, seed: int
+             ) -> DealResult:
+        """Deal `seed` played to its end, player j at seat (j + index) mod n, each bot told
+        how it ended."""
+        n = len(self.players)
+        playing = Playing(self, client, session, [(s - index) % n for s in range(n)], seed)
+        result = playing.play()
+        playing.tell_bots(result)
+        return result
+
+    def ai_move(self, client: Client, state: State, seat: int, level: str, seed: int
+                ) -> Move:
+        """The service's AI move, asked again while the service is busy (429, 503)."""
+        pause, patience = BUSY_RETRY_S
+        waited = 0.0
+        while True:
             try:
-                move = ask_bot(session, player.spec, game, client.view(game, state, seat),
-                               seat, own)
-                result = client.move(game, state, move)
-            except Forfeit as e:
-                return DealResult(seed, players_at, moves, forfeit=j, reason=str(e))
-            except ProblemError as e:  # a move the service cannot read (422)
-                return DealResult(seed, players_at, moves, forfeit=j,
-                                  reason=f"not a move: {e}")
-            if not result.legal:
-                assert result.reason is not None
-                return DealResult(seed, players_at, moves, forfeit=j,
-                                  reason=f"illegal move {json.dumps(move)}: "
-                                         f"{result.reason.message}")
-        else:
-            move = client.ai_move(game, state, seat=seat, level=player.spec,
-                                  seed=ai_seed(seed, moves), budget_ms=budget_ms).move
-            result = client.move(game, state, move)
-            if not result.legal:  # the service's own AI: a fault of the service
-                raise RuntimeError(f"the {player.spec} AI played an illegal move in deal "
-                                   f"{seed}: {json.dumps(move)}")
-        assert result.state is not None
-        state, settlement = result.state, result.settlement
-        moves += 1
-    return DealResult(seed, players_at, moves, settlement=settlement)
+                return client.ai_move(self.game, state, seat=seat, level=level, seed=seed,
+                                      budget_ms=self.budget_ms).move
+            except ProblemError as e:
+                if e.status not in (429, 503) or waited >= patience or self.stop.is_set():
+                    raise
+            time.sleep(pause)
+            waited += pause
+
+
+@dataclass
+class Playing:
+    """One deal being played: its players' places, its moves so far, its bots' name for it."""
+
+    match: Match
+    client: Client
+    session: requests.Session
+    players_at: list[int]
+    seed: int
+    moves: list[Move] = field(default_factory=list)
+    state: State = field(default_factory=dict)  # the last one, as the deal went
+    deal_id: str = field(default_factory=lambda: secrets.token_hex(8))
+
+    def record(self, *extra: Move) -> GameRecord:
+        return {"game": self.match.game, "deal": {"seed": self.seed, **self.match.options},
+                "moves": [*self.moves, *extra]}
+
+    def result(self, **how: Any) -> DealResult:
+        extra = how.pop("extra", ())
+        return DealResult(self.seed, self.players_at, len(self.moves), **how,
+                          record=self.record(*extra), deal_id=self.deal_id)
+
+    def play(self) -> DealResult:
+        m, client = self.match, self.client
+        state: State = client.deal(m.game, seed=self.seed, **m.options).state
+        self.state, settlement = state, None
+        while (seat := state["to_act"]) is not None:
+            if m.stop.is_set():
+                raise Stopped
+            if len(self.moves) >= MAX_MOVES:
+                raise RuntimeError(f"deal {self.seed} did not end after {MAX_MOVES} moves")
+            j = self.players_at[seat]
+            player = m.players[j]
+            if player.is_bot:
+                try:
+                    move, result = self.bot_move(state, seat, player.spec)
+                except Forfeit as e:
+                    return self.result(forfeit=j, reason=str(e), extra=e.moves)
+            else:
+                move = m.ai_move(client, state, seat, player.spec,
+                                 ai_seed(self.seed, len(self.moves)))
+                result = client.move(m.game, state, move)
+                if not result.legal:  # the service's own AI: a fault of the service
+                    raise RuntimeError(f"the {player.spec} AI played an illegal move in deal "
+                                       f"{self.seed}: {json.dumps(move)}")
+            assert result.state is not None
+            self.state = state = result.state
+            settlement = result.settlement
+            self.moves.append(move)
+        return self.result(settlement=settlement)
+
+    def bot_move(self, state: State, seat: int, url: str) -> tuple[Move, MoveResult]:
+        """A bot's move and what the service makes of it; a Forfeit (holding the move when
+        it was read and found illegal) when it cannot be played."""
+        m, client = self.match, self.client
+        asked = {"game": m.game, "deal": self.deal_id, "seat": seat,
+                 "view": client.view(m.game, state, seat),
+                 "legal_moves": [mv for mv in client.legal_moves(m.game, state).moves
+                                 if mv["seat"] == seat]}
+        move = ask_bot(self.session, url, asked, m.move_timeout or BOT_TIMEOUT[1])
+        try:
+            result = client.move(m.game, state, move)
+        except ProblemError as e:  # a move the service cannot read (422)
+            raise Forfeit(f"not a move: {e}") from None
+        if not result.legal:
+            assert result.reason is not None
+            raise Forfeit(f"illegal move {json.dumps(move)}: {result.reason.message}",
+                          moves=[move])
+        return move, result
+
+    def tell_bots(self, result: DealResult) -> None:
+        """Every bot's seat told how the deal ended (bots.tell_bot)."""
+        m = self.match
+        forfeit = None if result.forfeit is None else {
+            "seat": self.players_at.index(result.forfeit), "reason": result.reason}
+        told = {"settlement": result.settlement, "forfeit": forfeit}
+        for seat, j in enumerate(self.players_at):
+            if m.players[j].is_bot:
+                tell_bot(self.session, m.players[j].spec, m.game, self.deal_id, seat,
+                         self.client.view(m.game, self.state, seat), told,
+                         m.move_timeout or BOT_TIMEOUT[1])
 
 
 # -- the figures --------------------------------------------------------------------------------
@@ -355,22 +394,69 @@ def mean_said(f: dict[str, Any]) -> str:
 
 
 def run(client: Client, game: str, players: list[Player], deals: int, seed: int = 0,
-        budget_ms: int = 200, progress=None, deal: dict[str, Any] | None = None,
-        ) -> tuple[list[DealResult], list[dict]]:
-    """The whole match: every deal's result and each player's figures. Each deal is dealt
-    with `deal`'s options (API.md's DealRequest: Durak's `passing`, `cards`, …) and for as
-    many players as there are seats."""
+        budget_ms: int = 200, progress: Callable[[DealResult], None] | None = None,
+        deal: dict[str, Any] | None = None, *, jobs: int = 1,
+        move_timeout: float | None = None) -> tuple[list[DealResult], list[dict]]:
+    """The whole match: every deal's result, in the order of their seeds, and each player's
+    figures. Each deal is dealt with `deal`'s options (API.md's DealRequest: Durak's
+    `transfer`, `cards`, …) and for as many players as there are seats; `jobs` deals are
+    played at once, each by a client of its own; `progress` is given each result in
+    the order of the seeds, as soon as every deal before it is over too."""
     info = client.game(game)
     scoring = Scoring.of(dict(info), len(players))
     options: dict[str, Any] = dict(deal or {})
     if len(players) != info["players"]:
         options["players"] = len(players)
-    results = []
-    with requests.Session() as session:
-        for i in range(deals):
-            results.append(play_deal(client, session, game, players, i, seed + i, budget_ms,
-                                     options))
-            if progress is not None:
-                progress(results[-1])
+    m = Match(game, players, budget_ms, options, move_timeout)
+    if jobs == 1:  # the caller's client, one deal after another
+        with requests.Session() as session:
+            results = []
+            for i in range(deals):
+                results.append(m.deal(client, session, i, seed + i))
+                if progress is not None:
+                    progress(results[-1])
+    else:
+        results = in_parallel(m, client, deals, seed, jobs, progress)
     return results, figures(scoring, players, results)
 
+
+def in_parallel(m: Match, client: Client, deals: int, seed: int, jobs: int,
+                progress: Callable[[DealResult], None] | None) -> list[DealResult]:
+    """The deals played `jobs` at once, each thread with a client and a bot session of its
+    own (a requests.Session is not shared between threads). The first error stops the
+    others at their next move, and is raised."""
+    local = threading.local()
+    opened: list[Client | requests.Session] = []
+    lock = threading.Lock()
+
+    def play(i: int) -> DealResult:
+        if not hasattr(local, "client"):
+            local.client = Client(client.url, timeout=client.timeout,
+                                  language=client.session.headers.get("Accept-Language"))
+            local.session = requests.Session()
+            with lock:
+                opened.extend((local.client, local.session))
+        return m.deal(local.client, local.session, i, seed + i)
+
+    done: dict[int, DealResult] = {}
+    said = 0
+    pool = ThreadPoolExecutor(jobs, thread_name_prefix="deal")
+    try:
+        futures = {pool.submit(play, i): i for i in range(deals)}
+        pending: set[Future[DealResult]] = set(futures)
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            for f in finished:
+                done[futures[f]] = f.result()  # the first error is raised here
+            while said in done:
+                if progress is not None:
+                    progress(done[said])
+                said += 1
+    except BaseException:
+        m.stop.set()  # the deals being played stop at their next move, the others never start
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        for c in opened:
+            c.close()
+    return [done[i] for i in range(deals)]

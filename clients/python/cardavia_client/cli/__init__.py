@@ -78,11 +78,20 @@ def service_flags(add_help: bool = False) -> argparse.ArgumentParser:
     """The flags that say which service to ask, and in which language."""
     p = Parser(prog="cardavia", description=__doc__, add_help=add_help,
                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--url", default=os.environ.get("CARDAVIA_URL", DEFAULT_URL),
-                   help="the service (default: $CARDAVIA_URL, else %(default)s)")
-    p.add_argument("--lang", help="Accept-Language for messages and pictures: en, fr, hi, "
-                   "hu, fa, ru or uk")
+    where_flags(p, os.environ.get("CARDAVIA_URL", DEFAULT_URL))
     return p
+
+
+def where_flags(p: argparse.ArgumentParser, url: str | None) -> None:
+    """--url and --lang; a subcommand's have no default (`url` None), so that they are
+    taken after it as before it (`cardavia match durak … --url …`) and left alone when
+    not given there."""
+    default = argparse.SUPPRESS if url is None else url
+    p.add_argument("--url", default=default,
+                   help=f"the service (default: $CARDAVIA_URL, else {DEFAULT_URL})")
+    p.add_argument("--lang", default=None if url else argparse.SUPPRESS,
+                   help="Accept-Language for messages and pictures: en, fr, hi, hu, fa, "
+                   "ru or uk")
 
 
 def parser(games: Games) -> argparse.ArgumentParser:
@@ -94,6 +103,8 @@ def parser(games: Games) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     for command in COMMANDS:
         command.add(sub, games)
+    for command_parser in sub.choices.values():
+        where_flags(command_parser, None)
     return p
 
 

@@ -8,11 +8,14 @@ import sys
 from typing import Any
 
 from cardavia_client import match
+from cardavia_client.bots import BOT_TIMEOUT
 from cardavia_client.cli.common import ILLEGAL, UsageError, dump
 from cardavia_client.cli.games import Games
 from cardavia_client.cli.options import BUDGET_MS, deal_options, in_flags, variant_flags
 from cardavia_client.client import Client
 
+MAX_JOBS = 64
+MAX_MOVE_TIMEOUT_S = 3600
 
 def add(sub: Any, games: Games) -> None:
     q = sub.add_parser("match", help="seeded deals between AI levels and bots, with each "
@@ -23,8 +26,14 @@ def add(sub: Any, games: Games) -> None:
     q.add_argument("--deals", type=int, default=20, help="deals to play (default 20)")
     q.add_argument("--budget", type=int, default=200, help="the AI's budget_ms (default 200)")
     q.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed SEED + i")
+    q.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="deals played at once (default 1); the figures are the same")
+    q.add_argument("--move-timeout", type=float, default=BOT_TIMEOUT[1], metavar="S",
+                   help="seconds a bot has to answer one move, past which it forfeits the "
+                   "deal (default %(default)g)")
     variant_flags(q, games)  # every deal's; its players are the seats
-    q.add_argument("--json", action="store_true", help="figures and every deal as JSON")
+    q.add_argument("--json", action="store_true", help="the figures and every deal, with its "
+                   "game record (for `replay`), as JSON")
     q.add_argument("--quiet", action="store_true", help="no line per deal on stderr, only "
                    "each player's first forfeit")
     q.set_defaults(run=run)
@@ -37,6 +46,11 @@ def run(client: Client, args: argparse.Namespace) -> int:
         raise UsageError(f"--seats: {e}") from None
     if args.deals < 1:
         raise UsageError("--deals: at least 1")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs: 1 to {MAX_JOBS} deals at once (got {args.jobs})")
+    if not 0 < args.move_timeout <= MAX_MOVE_TIMEOUT_S:
+        raise UsageError(f"--move-timeout: more than 0 and at most {MAX_MOVE_TIMEOUT_S} s "
+                         f"(got {args.move_timeout:g})")
     if not BUDGET_MS[0] <= args.budget <= BUDGET_MS[1]:
         raise UsageError(f"--budget: the AI's budget is {BUDGET_MS[0]} to {BUDGET_MS[1]} ms "
                          f"(got {args.budget})")
@@ -65,7 +79,8 @@ def run(client: Client, args: argparse.Namespace) -> int:
     try:
         with in_flags(args.games, players="--seats"):
             results, table = match.run(client, args.game, players, args.deals, args.seed,
-                                       args.budget, progress, options)
+                                       args.budget, progress, options, jobs=args.jobs,
+                                       move_timeout=args.move_timeout)
     except match.BotUnreachable as e:  # as a service out of reach: no deal can be played
         raise UsageError(f"{e} (the match stopped at deal {args.seed + len(played)})"
                          ) from None
@@ -74,7 +89,8 @@ def run(client: Client, args: argparse.Namespace) -> int:
               "budget_ms": args.budget, "annulled": match.annulled(results), "players": table,
               "results": [{"seed": r.seed, "players_at": r.players_at, "moves": r.moves,
                            "scores": None if r.settlement is None else r.scores,
-                           "forfeit": r.forfeit, "reason": r.reason} for r in results]})
+                           "forfeit": r.forfeit, "reason": r.reason, "deal_id": r.deal_id,
+                           "record": r.record} for r in results]})
     else:
         print(match.report(args.game, args.deals, args.seed, args.budget, table, options,
                            match.annulled(results)))
