@@ -29,7 +29,6 @@ EXCEPTIONS: dict[str, tuple[str, ...]] = {
     "rules/ai/durak.py": ("basic_move",),
     "rules/ai/durak_endgame.py": ("Solver.value",),
     "bench/reference_durak.py": ("greedy_playout", "expert_defence", "expert_attack"),
-    "bench/reference_tarot.py": ("club_follow", "club_lead"),
     # Issue 40's engineer, with the impossible states and sheets and the stack's abuses:
     "rules/tarot/sheet.py": ("sheet_problems",),
     "bench/stack.py": ("flood",),
