@@ -29,7 +29,6 @@ EXCEPTIONS: dict[str, tuple[str, ...]] = {
     "rules/ai/durak_endgame.py": ("Solver.value",),
     "bench/reference_durak.py": ("greedy_playout",),  # the MCTS playouts' hot loop
     # Issue 40's engineer, with the impossible states and sheets and the stack's abuses:
-    "rules/tarot/sheet.py": ("sheet_problems",),
     "bench/stack.py": ("flood",),
     # Issue 41's engineer, with the score keeper's page:
     "tests/test_scores_page.py": (
