@@ -270,10 +270,10 @@ def _began(hands: list[list[int]], laid: list[int], ins: list[int], need: int, f
                                     {"seat": s, "held": began}))
         elif began < need and s in throwers:
             owed += need - began
-        elif began < need:
-            code = "durak_start_short" if s == defender else "durak_start_idle"
-            problems.append(Problem(f"hands.{s}", code, {"seat": s, "held": len(hands[s]),
-                                                          "need": need, "laid": laid[s]}))
+        elif began < need:  # the code written out, as the catalogues' check reads it
+            problems.append(Problem(
+                f"hands.{s}", "durak_start_short" if s == defender else "durak_start_idle",
+                {"seat": s, "held": len(hands[s]), "need": need, "laid": laid[s]}))
     return problems, owed
 
 

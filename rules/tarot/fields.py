@@ -119,6 +119,7 @@ def leader_now(f: Fields, r: Reading) -> int:
 
 def given_problems(f: Fields, r: Reading) -> list[Problem]:
     """The derived `taker`, `contract` and `partner`, when given, agree with the state."""
+    # Each code written out, so that the catalogues' check finds it (tests/test_languages).
     problems = []
     if f.taker is not UNSET and f.taker != r.taker:
         problems.append(Problem("taker", "tarot_taker", {"now": r.taker, "given": f.taker}))
