@@ -1,6 +1,8 @@
 # Cardavia rules service: stateless, so scale by running more replicas behind a load balancer.
-# The same image runs either gunicorn pool (CARDAVIA_POOL) and the nginx sidecar in front of
-# them (deploy/stack.py nginx); see deploy/k8s/.
+# By default the image runs the production stack of `make serve-prod` (deploy/stack.py):
+# nginx on PORT, buffering every request and answer, in front of the rules pool and the AI
+# pool on loopback ports. Bare gunicorn's sync workers would each be held by a client that
+# stalls its body. Kubernetes runs each part in a container of its own: deploy/k8s/.
 # The first stage builds the wheel with gcc, the compiled search core included
 # (rules/ai/core/*.c, setup.py); the image itself holds no compiler.
 FROM python:3.11.14-slim-bookworm AS wheel
@@ -49,6 +51,8 @@ COPY deploy/nginx ./deploy/nginx
 
 USER 10001
 EXPOSE 8000
+# nginx's own /livez: the stack stops as a whole when any of its processes exits, and a
+# health check queued behind the workers would call a busy container a dead one.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
-    CMD python -c "import urllib.request,os; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=2)" || exit 1
-CMD ["gunicorn", "--config", "gunicorn.conf.py", "service.app:create_app()"]
+    CMD python -c "import urllib.request,os; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/livez', timeout=2)" || exit 1
+CMD ["python", "deploy/stack.py"]

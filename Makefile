@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: serve test lint bench clean
+.PHONY: serve test check lint bench clean
 
 # `serve` installs the runtime dependencies and the Python client with `cardavia` (their
 # own distribution, which README's examples use beside the service); `test` (and the
@@ -43,6 +43,14 @@ test: $(VENV)/.test-extras $(VENV)/.core
 	$(BIN)/ruff check .
 	$(BIN)/mypy rules schemas service clients/python/cardavia_client bench contract
 	$(BIN)/python -m pytest -n 2
+
+# Everyday work: the linters and the tests that start no server or browser and play no
+# thousands of deals (tests/conftest.py marks them `http` and `slow`); `make test` before
+# landing.
+check: $(VENV)/.test-extras $(VENV)/.core
+	$(BIN)/ruff check .
+	$(BIN)/mypy rules schemas service clients/python/cardavia_client bench contract
+	$(BIN)/python -m pytest -n 2 -m "not http and not slow"
 
 lint: $(VENV)/.test-extras
 	$(BIN)/ruff check .

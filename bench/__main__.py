@@ -73,6 +73,11 @@ def parser() -> argparse.ArgumentParser:
                    help="the seed of --only fuzz (default 1)")
     p.add_argument("--stack-seconds", type=float, default=8.0,
                    help="probe seconds per abuse and deployment in --only stack (default 8)")
+    p.add_argument("--stack-baseline", metavar="REV",
+                   help="also run issue 40's abuses of --only stack against REV's "
+                   "serve-prod, checked out in a temporary worktree")
+    p.add_argument("--stack-issue40", action="store_true",
+                   help="--only stack: issue 40's abuses alone")
     p.add_argument("--insn-deals", type=int, default=50,
                    help="seeded deals per child in --only instructions (default 50)")
     p.add_argument("--insn-baseline", metavar="REV",
@@ -218,7 +223,8 @@ def run_replay(args: argparse.Namespace, results: dict) -> int:
 
 
 def run_stack(args: argparse.Namespace, results: dict) -> int:
-    results["stack"] = r = stack.run(args.stack_seconds)
+    results["stack"] = r = stack.run(args.stack_seconds, args.stack_baseline,
+                                     args.stack_issue40)
     print(table(f"stack: the abuses against one bare gunicorn (before) and "
                 f"deploy/stack.py (after: nginx, rules and AI pools); probe: /healthz "
                 f"and /move in turn on one connection for {r['seconds']:g} s, "

@@ -154,30 +154,8 @@ def run(seconds: float = 600.0, clients: int = 4, workers: int = 2, interval: fl
         sample(elapsed)
         busy1, _ = machine_ticks()
         last_pids = sorted(server.worker_pids())
-    per_worker = []
-    for pid in sorted({p for s in samples for p in s["rss"]}, key=int):
-        points = [(s["t"], s["rss"][pid]) for s in samples if pid in s["rss"]]
-        private = [s["uss"][pid] for s in samples if pid in s["uss"]]
-        settled = [(t, v) for t, v in points if t >= settle] or points
-        growth = settled[-1][1] - settled[0][1]
-        per_worker.append({
-            "pid": int(pid), "samples": len(points), "first_mib": points[0][1],
-            "settled_mib": settled[0][1], "last_mib": points[-1][1],
-            "max_mib": max(v for _, v in points),
-            "growth_after_settle_mib": growth,
-            "first_private_mib": private[0] if private else None,
-            "last_private_mib": private[-1] if private else None,
-            "settled_slope_mib_per_min": slope_per_min(settled),
-            "flat": growth <= GROWTH_LIMIT_MIB and int(pid) in last_pids
-            and int(pid) in first_pids,
-        })
-    merged: dict[str, traffic.Tally] = {}
-    for mine in load["tallies"]:
-        for name, t in mine.items():
-            m = merged.setdefault(name, traffic.Tally())
-            m.latencies += t.latencies
-            for kind, count in t.errors.items():
-                m.errors[kind] = m.errors.get(kind, 0) + count
+    per_worker = worker_memory(samples, settle, first_pids, last_pids)
+    merged = traffic.merged_tallies(load["tallies"])
     latencies = [x for t in merged.values() for x in t.latencies]
     kinds: dict[str, int] = {}
     for t in merged.values():
@@ -197,6 +175,32 @@ def run(seconds: float = 600.0, clients: int = 4, workers: int = 2, interval: fl
         "first_pids": first_pids, "last_pids": last_pids,
         "workers_rss": per_worker, "flat": all(w["flat"] for w in per_worker),
         "samples": samples, "wall_seconds": time.perf_counter() - started,
+    }
+
+
+def worker_memory(samples: list[dict], settle: float, first_pids: list[int],
+                  last_pids: list[int]) -> list[dict]:
+    """Each worker's RSS and private memory over the samples; flat when it grew at most
+    GROWTH_LIMIT_MIB after `settle` seconds and served from the start to the end."""
+    return [memory_of(pid, samples, settle, int(pid) in first_pids and int(pid) in last_pids)
+            for pid in sorted({p for s in samples for p in s["rss"]}, key=int)]
+
+
+def memory_of(pid: str, samples: list[dict], settle: float, throughout: bool) -> dict:
+    """One worker's figures; `throughout`: it served from the start to the end."""
+    points = [(s["t"], s["rss"][pid]) for s in samples if pid in s["rss"]]
+    private = [s["uss"][pid] for s in samples if pid in s["uss"]]
+    settled = [(t, v) for t, v in points if t >= settle] or points
+    growth = settled[-1][1] - settled[0][1]
+    return {
+        "pid": int(pid), "samples": len(points), "first_mib": points[0][1],
+        "settled_mib": settled[0][1], "last_mib": points[-1][1],
+        "max_mib": max(v for _, v in points),
+        "growth_after_settle_mib": growth,
+        "first_private_mib": private[0] if private else None,
+        "last_private_mib": private[-1] if private else None,
+        "settled_slope_mib_per_min": slope_per_min(settled),
+        "flat": growth <= GROWTH_LIMIT_MIB and throughout,
     }
 
 

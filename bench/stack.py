@@ -15,6 +15,19 @@ gthread workers, one search each), in the same run:
 - compression (after only): the bytes of a Tarot SVG render and of a whole deal's replay
   with every state, plain, gzip and br, and the median time of each through nginx.
 
+Issue 40's abuses, each from 127.0.0.1 while 127.0.0.2 is served, against `make serve-prod`
+(deploy/stack.py run as a process: nginx, one rules server of 2 sync workers, the AI pool
+of 2) of this tree and, with `--stack-baseline REV`, of REV checked out in a temporary
+worktree, in the same run:
+
+- fair ai: two strong searches at budget_ms 10000 kept in flight (each sent again when
+  answered, after Retry-After when turned away); the other address asks random, basic and
+  strong (budget_ms 200) moves in turn: its share answered 200;
+- heavy: eight connections sending 500-deal Tarot evenings (~115 KB) back to back; the
+  other address's probe;
+- accept-language: 56 requests a second, each with a different 4,000-byte
+  Accept-Language; the other address's probe.
+
 The probe: one client, one keep-alive connection, /healthz and a Durak /move in turn,
 each timed to its last byte; a request unanswered within PROBE_TIMEOUT counts as a timeout
 (and at PROBE_TIMEOUT in the percentiles).
@@ -23,23 +36,29 @@ each timed to its last byte; a request unanswered within PROBE_TIMEOUT counts as
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import socket
+import string
+import subprocess
+import sys
 import tempfile
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import requests
 
-from bench import traffic
+from bench import ROOT, traffic
+from bench.instructions import checkout
 from bench.server import Gunicorn
-from deploy.stack import Limits, Stack
+from deploy.stack import Limits, Stack, free_port, stop, wait_healthy
 from rules.ai import complete
 from schemas.registry import GAMES
-from tests.support.servers import SourceAdapter
+from tests.support.servers import SourceAdapter, session_from
 
 SERVICE_APP = "service.app:create_app()"
 PROBE_TIMEOUT = 2.0
@@ -49,7 +68,7 @@ FLOOD = 2000
 SECOND_ADDRESS = "127.0.0.2"
 # The rollout's four clients share one address: limits they never meet, as a fleet of
 # clients behind the address would not.
-UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000)
+UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000, ai_connections=10_000)
 
 
 class Target:
@@ -215,48 +234,11 @@ def flood(target: Target, seconds: float, move_body: dict) -> dict:
     """FLOOD half-sent requests from 127.0.0.1, kept up, while two probes run at once: one
     from that address, one from SECOND_ADDRESS."""
     host, port = target.url.removeprefix("http://").rsplit(":", 1)
-    stop_flood = threading.Event()
-    opened = Counter[str]()
-
-    def connect() -> socket.socket | None:
-        try:
-            s = socket.socket()
-            s.setblocking(True)
-            s.settimeout(2)
-            s.bind(("127.0.0.1", 0))
-            s.connect((host, int(port)))
-            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
-            s.setblocking(False)
-            opened["connections"] += 1
-            return s
-        except OSError:
-            opened["refused"] += 1
-            return None
-
-    socks: list[socket.socket | None] = []
-
-    def keep_up() -> None:
-        while len(socks) < FLOOD and not stop_flood.is_set():
-            socks.append(connect())
-        while not stop_flood.wait(0.5):
-            for i, s in enumerate(socks):
-                closed = s is None
-                if s is not None:
-                    try:
-                        closed = s.recv(1) == b""
-                    except BlockingIOError:
-                        pass
-                    except OSError:
-                        closed = True
-                if closed:
-                    if s is not None:
-                        s.close()
-                    socks[i] = connect()
-
-    keeper = threading.Thread(target=keep_up, daemon=True)
+    held = HalfSent(host, int(port))
+    keeper = threading.Thread(target=held.keep_up, daemon=True)
     keeper.start()
     deadline = time.monotonic() + 30
-    while len(socks) < FLOOD and time.monotonic() < deadline:
+    while len(held.socks) < FLOOD and time.monotonic() < deadline:
         time.sleep(0.1)
     results: dict[str, dict] = {}
 
@@ -269,12 +251,59 @@ def flood(target: Target, seconds: float, move_body: dict) -> dict:
         t.start()
     for t in probes:
         t.join()
-    stop_flood.set()
+    held.stop.set()
     keeper.join()
-    for s in socks:
-        if s is not None:
-            s.close()
-    return {**results, "opened": dict(opened)}
+    for sock in held.socks:
+        if sock is not None:
+            sock.close()
+    return {**results, "opened": dict(held.opened)}
+
+
+class HalfSent:
+    """FLOOD connections from 127.0.0.1 each holding a request's first lines, reopened
+    whenever the server closes one, until `stop` is set."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.stop = threading.Event()
+        self.opened = Counter[str]()
+        self.socks: list[socket.socket | None] = []
+
+    def connect(self) -> socket.socket | None:
+        try:
+            s = socket.socket()
+            s.setblocking(True)
+            s.settimeout(2)
+            s.bind(("127.0.0.1", 0))
+            s.connect((self.host, self.port))
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            s.setblocking(False)
+            self.opened["connections"] += 1
+            return s
+        except OSError:
+            self.opened["refused"] += 1
+            return None
+
+    def keep_up(self) -> None:
+        socks = self.socks
+        while len(socks) < FLOOD and not self.stop.is_set():
+            socks.append(self.connect())
+        while not self.stop.wait(0.5):
+            for i, s in enumerate(socks):
+                if s is None or closed(s):
+                    if s is not None:
+                        s.close()
+                    socks[i] = self.connect()
+
+
+def closed(s: socket.socket) -> bool:
+    """Whether the server has closed a non-blocking connection."""
+    try:
+        return s.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
 
 
 def compression(target: Target, rounds: int = 20) -> dict:
@@ -315,12 +344,190 @@ def compression(target: Target, rounds: int = 20) -> dict:
     return out
 
 
-def run(seconds: float = 8.0) -> dict:
+HOG, OTHER = "127.0.0.1", SECOND_ADDRESS
+HEAVY_CLIENTS, EVENING_DEALS = 8, 500
+LANGUAGE_RATE, LANGUAGE_BYTES = 56, 4000
+
+
+@contextlib.contextmanager
+def served(tree: Path) -> Iterator[Target]:
+    """`make serve-prod` of the tree at `tree` (this one, or a baseline checked out) as a
+    process: its own deploy/stack.py, nginx.conf and service, default limits."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDAVIA_")}
+    env.update(HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2", CARDAVIA_AI_WORKERS="2",
+               PYTHONPATH=str(tree))
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen([sys.executable, "deploy/stack.py"], cwd=tree, env=env,
+                                stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                start_new_session=True)
+        try:
+            wait_healthy(f"http://127.0.0.1:{port}/healthz", proc, timeout=120)
+            yield Target(f"http://127.0.0.1:{port}", lambda: None)
+        finally:
+            stop(proc)
+
+
+def fair_ai(target: Target, seconds: float, dealt: dict) -> dict:
+    """Two 10 s searches kept in flight from HOG; OTHER's ai-moves, level by level."""
+    url = f"{target.url}/v1/games/durak/ai-move"
+    done = threading.Event()
+    hog_answers: Counter[str] = Counter()
+
+    def hog() -> None:
+        body: dict[str, Any] = {"state": dealt, "level": "strong",
+                                "budget_ms": STRONG_BUDGET_MS, "seed": 3}
+        with session_from(HOG) as s:
+            while not done.is_set():
+                try:
+                    a = s.post(url, json=body, timeout=seconds + 30)
+                except requests.RequestException:
+                    hog_answers["error"] += 1
+                    continue
+                hog_answers[str(a.status_code)] += 1
+                if a.status_code in (429, 503):
+                    done.wait(float(a.headers.get("Retry-After", "1")))
+
+    hogs = [threading.Thread(target=hog, daemon=True) for _ in range(2)]
+    for h in hogs:
+        h.start()
+    time.sleep(1.5)
+    answered: dict[str, Counter[str]] = {}
+    latencies: list[float] = []
+    deadline = time.perf_counter() + seconds
+    with session_from(OTHER) as s:
+        while time.perf_counter() < deadline:
+            for level, extra in (("random", {}), ("basic", {}), ("strong", {"budget_ms": 200})):
+                t0 = time.perf_counter()
+                try:
+                    kind = str(s.post(url, json={"state": dealt, "level": level, **extra},
+                                      timeout=PROBE_TIMEOUT * 5).status_code)
+                except requests.RequestException:
+                    kind = "error"
+                latencies.append(time.perf_counter() - t0)
+                answered.setdefault(level, Counter())[kind] += 1
+    done.set()
+    summary = traffic.summary(traffic.Tally(latencies), seconds)
+    total = sum(sum(c.values()) for c in answered.values())
+    ok = sum(c["200"] for c in answered.values())
+    return {"requests": total, "answered": ok,
+            "by_level": {k: dict(v) for k, v in answered.items()},
+            "hog": dict(hog_answers), **{k: summary[k] for k in ("p50_ms", "p99_ms", "max_ms")}}
+
+
+def evening(deals: int = EVENING_DEALS) -> dict:
+    """A Tarot evening of five players, every sheet one a deal gives, with the bonuses a
+    score keeper writes: the size of the issue's (~115 KB)."""
+    rng = random.Random(deals)
+    sheets = []
+    for _ in range(deals):
+        bouts = rng.randrange(4)
+        sheets.append({
+            "contract": rng.choice(["prise", "garde", "garde_sans", "garde_contre"]),
+            "taker": rng.randrange(5), "partner": rng.choice([None, rng.randrange(5)]),
+            "bouts": bouts, "points": rng.randrange(20 + 5 * bouts, 60),
+            "poignees": [{"camp": rng.choice(["taker", "defense"]), "level": "simple"}],
+            "petit_au_bout": "taker" if bouts else None,
+            "chelem": {"announced": False, "made_by": None}})
+    return {"players": ["Anne", "Bruno", "Chloé", "Dmytro", "Eve"], "deals": sheets}
+
+
+def heavy(target: Target, seconds: float, move_body: dict) -> dict:
+    """HEAVY_CLIENTS connections from HOG sending evenings back to back; OTHER's probe."""
+    body = evening()
+    done = threading.Event()
+    answers: Counter[str] = Counter()
+
+    def sender() -> None:
+        with session_from(HOG) as s:
+            while not done.is_set():
+                try:
+                    answers[str(s.post(f"{target.url}/v1/games/tarot/session", json=body,
+                                       timeout=60).status_code)] += 1
+                except requests.RequestException:
+                    answers["error"] += 1
+
+    senders = [threading.Thread(target=sender, daemon=True) for _ in range(HEAVY_CLIENTS)]
+    for t in senders:
+        t.start()
+    time.sleep(1.0)
+    out = probe(target.url, seconds, move_body, OTHER)
+    done.set()
+    for t in senders:
+        t.join(timeout=60)
+    out["heavy_answers"] = dict(answers)
+    return out
+
+
+def accept_language(target: Target, seconds: float, move_body: dict) -> dict:
+    """LANGUAGE_RATE requests a second from HOG, each with its own long Accept-Language;
+    OTHER's probe."""
+    done = threading.Event()
+    sent: Counter[str] = Counter()
+    rng = random.Random(40)
+
+    def header() -> str:
+        ranges: list[str] = []
+        while sum(len(r) + 1 for r in ranges) < LANGUAGE_BYTES - 16:
+            ranges.append("".join(rng.choices(string.ascii_lowercase, k=2)) + "-"
+                          + "".join(rng.choices(string.ascii_uppercase, k=2))
+                          + f";q=0.{rng.randrange(1, 10)}")
+        return ",".join(ranges)[:LANGUAGE_BYTES]
+
+    def sender(offset: float) -> None:
+        period = 4 / LANGUAGE_RATE  # four senders
+        next_at = time.perf_counter() + offset
+        with session_from(HOG) as s:
+            while not done.is_set():
+                try:
+                    sent[str(s.get(f"{target.url}/v1/games", timeout=30,
+                                   headers={"Accept-Language": header()}).status_code)] += 1
+                except requests.RequestException:
+                    sent["error"] += 1
+                next_at += period
+                done.wait(max(0.0, next_at - time.perf_counter()))
+
+    senders = [threading.Thread(target=sender, args=(i / LANGUAGE_RATE,), daemon=True)
+               for i in range(4)]
+    for t in senders:
+        t.start()
+    time.sleep(1.0)
+    out = probe(target.url, seconds, move_body, OTHER)
+    done.set()
+    for t in senders:
+        t.join(timeout=30)
+    out["language_answers"] = dict(sent)
+    return out
+
+
+def issue40(seconds: float, move_body: dict, dealt: dict, baseline: str | None) -> dict:
+    """Issue 40's abuses against this tree's serve-prod and, given one, REV's."""
+    trees: list[tuple[str, Any]] = [("now", contextlib.nullcontext(ROOT))]
+    if baseline:
+        trees.insert(0, (baseline, checkout(baseline)))
+    out: dict = {}
+    for name, tree_of in trees:
+        with tree_of as tree:
+            row = out[name] = {}
+            for abuse, run_one in (("fair ai", lambda t: fair_ai(t, seconds, dealt)),
+                                   ("heavy", lambda t: heavy(t, seconds, move_body)),
+                                   ("accept-language",
+                                    lambda t: accept_language(t, seconds, move_body))):
+                with served(tree) as target:  # a fresh stack for each
+                    row[abuse] = run_one(target)
+    return out
+
+
+def run(seconds: float = 8.0, baseline: str | None = None, only_issue40: bool = False
+        ) -> dict:
     state, move = traffic.mid_game("durak")
     move_body = {"state": state, "move": move}
     schemas = GAMES["durak"]
     dealt = schemas.dump_state(schemas.game.deal(random.Random(1)))  # six attacks to weigh
     out: dict = {"probe_timeout_s": PROBE_TIMEOUT, "seconds": seconds}
+    out["issue40"] = issue40(seconds, move_body, dealt, baseline)
+    if only_issue40:
+        return out
     for name, deployment in (("before", before), ("after", after)):
         with deployment() as target:
             out[name] = {"slow": slow_clients(target, seconds, move_body)}
@@ -340,6 +547,36 @@ def run(seconds: float = 8.0) -> dict:
 def rows(result: dict) -> tuple[list[str], list[list[str]]]:
     headers = ["abuse", "deployment", "probe requests", "p50", "p99", "max", "outcomes",
                "target"]
+    body = issue40_rows(result)
+    if "before" in result:
+        body += abuse_rows(result)
+    return headers, body
+
+
+def issue40_rows(result: dict) -> list[list[str]]:
+    """Issue 40's abuses, against each deployment measured (now, and serve-prod at REV)."""
+    body = []
+    for name, row in result["issue40"].items():
+        deployment = "now" if name == "now" else f"serve-prod at {name}"
+        r = row["fair ai"]
+        body.append(["fair ai (other address)", deployment, str(r["requests"]),
+                     f"{r['p50_ms']:.1f} ms", f"{r['p99_ms']:.1f} ms", f"{r['max_ms']:.1f} ms",
+                     f"answered {r['answered']} of {r['requests']}; "
+                     + "; ".join(f"{level} " + " ".join(f"{k}:{v}" for k, v in sorted(c.items()))
+                                 for level, c in r["by_level"].items()),
+                     "all answered"])
+        for abuse in ("heavy", "accept-language"):
+            r = row[abuse]
+            body.append([f"{abuse} (other address)", deployment, str(r["requests"]),
+                         f"{r['p50_ms']:.1f} ms", f"{r['p99_ms']:.1f} ms",
+                         f"{r['max_ms']:.1f} ms",
+                         " ".join(f"{k}:{v}" for k, v in sorted(r["outcomes"].items())),
+                         "p99 <= 100 ms"])
+    return body
+
+
+def abuse_rows(result: dict) -> list[list[str]]:
+    """The earlier abuses, bare gunicorn (before) against deploy/stack.py (after)."""
     body = []
     for abuse, target in (("slow", "p99 <= 100 ms"), ("ai", "p99 <= 50 ms")):
         for name in ("before", "after"):
@@ -365,6 +602,6 @@ def rows(result: dict) -> tuple[list[str], list[list[str]]]:
         body.append([f"compression: {name}", "after", "", "", "", "",
                      "; ".join(f"{e} {v['bytes']:,} B {v['median_ms']:.1f} ms"
                                for e, v in row.items()), "Vary: Accept-Encoding"])
-    return headers, body
+    return body
 
 

@@ -174,29 +174,41 @@ def drive(port: int, reqs: list[Request], seconds: float, clients: int, max_requ
     cpu0 = time.process_time()
     start_box.append(clock())
     ready.wait()
-    next_tick = 0.0
-    while any(t.is_alive() for t in threads):
-        now = clock() - start_box[0]
-        if monitor is not None and now >= next_tick:
-            monitor(now)
-            next_tick = max(next_tick + interval, clock() - start_box[0])
-            now = clock() - start_box[0]
-        time.sleep(min(0.2, max(0.005, next_tick - now)) if monitor else 0.2)
-    for t in threads:
-        t.join()
+    watch(threads, start_box[0], monitor, interval)
     elapsed = clock() - start_box[0]
     cpu = time.process_time() - cpu0
     busy1, _ = machine_ticks()
-    merged = {r.name: Tally() for r in reqs}
+    return {"tallies": merged_tallies(tallies), "seconds": elapsed, "client_cpu": cpu / elapsed,
+            "machine_busy_cores": (busy1 - busy0) / (CLK_TCK * elapsed)}
+
+
+def watch(threads: list[threading.Thread], start: float,
+          monitor: Callable[[float], None] | None, interval: float) -> None:
+    """Until the threads end, `monitor(elapsed)` every `interval` seconds."""
+    clock = time.perf_counter
+    next_tick = 0.0
+    while any(t.is_alive() for t in threads):
+        now = clock() - start
+        if monitor is not None and now >= next_tick:
+            monitor(now)
+            next_tick = max(next_tick + interval, clock() - start)
+            now = clock() - start
+        time.sleep(min(0.2, max(0.005, next_tick - now)) if monitor else 0.2)
+    for t in threads:
+        t.join()
+
+
+def merged_tallies(tallies: list[dict[str, Tally]]) -> dict[str, Tally]:
+    """The clients' tallies, one a request name."""
+    merged: dict[str, Tally] = {}
     for mine in tallies:
         for name, part in mine.items():
-            m = merged[name]
+            m = merged.setdefault(name, Tally())
             m.latencies += part.latencies
             m.failures += part.failures
             for kind, count in part.errors.items():
                 m.errors[kind] = m.errors.get(kind, 0) + count
-    return {"tallies": merged, "seconds": elapsed, "client_cpu": cpu / elapsed,
-            "machine_busy_cores": (busy1 - busy0) / (CLK_TCK * elapsed)}
+    return merged
 
 
 def percentile(values: list[float], p: float) -> float | None:

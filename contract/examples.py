@@ -67,9 +67,35 @@ def records() -> dict:
     return {game: examples[name]["value"] for game, name in RECORDS.items()}
 
 
-def cases(client) -> list[tuple[str, str, str, str, str, object]]:
+Case = tuple[str, str, str, str, str, object]
+
+# The reads and deals, which need no state.
+DEALING: list[Case] = [
+    ("ok", "The service is up", "get", "/healthz", "", None),
+    ("games", "The three games", "get", "/v1/games", "", None),
+    ("durak", "Durak and its 36 cards", "get", GAME, "durak", None),
+    ("durak", "Durak's rules", "get", RULES, "durak", None),
+    ("durak", "Durak, reproducible (seed 1)", "post", DEAL, "durak", {"seed": 1}),
+    ("tarot", "Tarot, seed 1, seat 3 deals", "post", DEAL, "tarot", {"seed": 1}),
+    ("ganjifa", "Ganjifa by night, seed 0", "post", DEAL, "ganjifa",
+     {"seed": 0, "period": "night"}),
+    ("invalid-deck", "A stacked deck missing cards", "post", DEAL, "durak",
+     {"deck": ["6S", "7S", "8S"]}),
+]
+
+
+def cases(client) -> list[Case]:
     """(example name, summary, method, path template, its parameter (a game or a slug),
     request body or None)."""
+    states = example_states(client)
+    return [*DEALING, *moving(**states), *answering(states["durak"], states["over"]),
+            *SHEETS]
+
+
+def example_states(client) -> dict[str, Any]:
+    """The states the examples send, played through the service: Durak's first move and
+    its end, Tarot's bidding and its écart, a Ganjifa deal where seat 2 may lay a Dukal,
+    a Durak state missing a card, and a legal écart."""
     durak = first_moves(client, "durak", {"seed": 1}, 0)
     tarot = first_moves(client, "tarot", {"seed": 1}, 0)
     tarot_discard = played(client, "tarot", tarot, [
@@ -82,17 +108,15 @@ def cases(client) -> list[tuple[str, str, str, str, str, object]]:
     taker_hand = tarot_discard["hands"][tarot_discard["taker"]]
     # T5: no trump, Excuse or King in the écart
     ecart = [c for c in taker_hand + chien if not c.startswith(("T", "K")) and c != "EX"][:6]
+    return {"durak": durak, "tarot": tarot, "tarot_discard": tarot_discard, "dukal": dukal,
+            "over": over, "broken": broken, "ecart": ecart,
+            "king": next(c for c in taker_hand + chien if c.startswith("K"))}
+
+
+def moving(durak: dict, tarot: dict, tarot_discard: dict, dukal: dict, broken: dict,
+           ecart: list[str], king: str, **_: object) -> list[Case]:
+    """legal-moves and move, legal, illegal and refused."""
     return [
-        ("ok", "The service is up", "get", "/healthz", "", None),
-        ("games", "The three games", "get", "/v1/games", "", None),
-        ("durak", "Durak and its 36 cards", "get", GAME, "durak", None),
-        ("durak", "Durak's rules", "get", RULES, "durak", None),
-        ("durak", "Durak, reproducible (seed 1)", "post", DEAL, "durak", {"seed": 1}),
-        ("tarot", "Tarot, seed 1, seat 3 deals", "post", DEAL, "tarot", {"seed": 1}),
-        ("ganjifa", "Ganjifa by night, seed 0", "post", DEAL, "ganjifa",
-         {"seed": 0, "period": "night"}),
-        ("invalid-deck", "A stacked deck missing cards", "post", DEAL, "durak",
-         {"deck": ["6S", "7S", "8S"]}),
         ("durak", "Durak: seat 1 leads", "post", LEGAL, "durak", {"state": durak}),
         ("tarot", "Tarot: the bidding", "post", LEGAL, "tarot", {"state": tarot}),
         ("ganjifa", "Ganjifa: a Dukal among the plays", "post", LEGAL, "ganjifa",
@@ -112,12 +136,12 @@ def cases(client) -> list[tuple[str, str, str, str, str, object]]:
         ("tarot-illegal", "Tarot: a King to the écart (T5)", "post", MOVE, "tarot",
          {"state": tarot_discard, "move": {
              "seat": tarot_discard["taker"], "action": "discard",
-             "cards": [*ecart[:5], next(c for c in taker_hand + chien if c.startswith("K"))]}}),
+             "cards": [*ecart[:5], king]}}),
         ("tarot-illegal-fr", "Tarot: a King to the écart (T5), with Accept-Language: fr",
          "post", MOVE, "tarot",
          {"state": tarot_discard, "move": {
              "seat": tarot_discard["taker"], "action": "discard",
-             "cards": [*ecart[:5], next(c for c in taker_hand + chien if c.startswith("K"))]}}),
+             "cards": [*ecart[:5], king]}}),
         ("ganjifa", "Ganjifa: a Dukal (G8)", "post", MOVE, "ganjifa",
          {"state": dukal, "move": {"seat": 2, "action": "dukal",
                                    "cards": ["3KRI", "4KRI", "5KRI", "MKRI", "RKRI"]}}),
@@ -128,6 +152,12 @@ def cases(client) -> list[tuple[str, str, str, str, str, object]]:
          {"state": broken, "move": {"seat": 1, "action": "attack", "card": "6S"}}),
         ("invalid-body", "A move without its card", "post", MOVE, "durak",
          {"state": durak, "move": {"seat": 1, "action": "attack"}}),
+    ]
+
+
+def answering(durak: dict, over: dict) -> list[Case]:
+    """ai-move, view, replay and render."""
+    return [
         ("durak", "Durak: the basic AI for the seat to act", "post", AI, "durak",
          {"state": durak, "level": "basic", "seed": 7}),
         ("no-legal-move", "A finished deal has no next move", "post", AI, "durak",
@@ -140,25 +170,30 @@ def cases(client) -> list[tuple[str, str, str, str, str, object]]:
          {"deal": {"seed": 1}, "moves": [{"seat": 0, "action": "attack", "card": "6H"}]}),
         ("durak", "Durak as seat 0 sees it, as text", "post", RENDER, "durak",
          {"state": durak, "seat": 0, "format": "text"}),
-        ("durak-AS", "The Ace of Spades", "get", CARD, "durak-AS", None),
-        ("garde", "A garde made with two bouts and a poignée", "post",
-         "/v1/games/tarot/settlement", "tarot",
-         {"contract": "garde", "taker": 1, "bouts": 2, "points": 45.5,
-          "poignees": [{"camp": "taker", "level": "simple"}]}),
-        ("prise-lost", "A prise lost by 21 points, the Petit won by the defence in the last "
-         "trick", "post", "/v1/games/tarot/settlement", "tarot",
-         {"contract": "prise", "bouts": 1, "points": 30, "petit_au_bout": "defense"}),
-        ("evening", "Four players, four deals, one of them all passed", "post", SESSION,
-         "tarot", EVENING),
-        ("impossible-deal", "A session whose second deal no deal produces: three bouts "
-         "with 5 points", "post", SESSION, "tarot", {**EVENING, "deals": [
-             EVENING["deals"][0], {"contract": "garde", "taker": 2, "bouts": 3,
-                                   "points": 5}]}),
-        ("unknown-game", "What unknown-game means", "get", "/problems/{slug}",
-         "unknown-game", None),
-        ("invalid-state", "What invalid-state means", "get", "/problems/{slug}",
-         "invalid-state", None),
     ]
+
+
+# A card's picture, Tarot's sheets and the problem pages.
+SHEETS: list[Case] = [
+    ("durak-AS", "The Ace of Spades", "get", CARD, "durak-AS", None),
+    ("garde", "A garde made with two bouts and a poignée", "post",
+     "/v1/games/tarot/settlement", "tarot",
+     {"contract": "garde", "taker": 1, "bouts": 2, "points": 45.5,
+      "poignees": [{"camp": "taker", "level": "simple"}]}),
+    ("prise-lost", "A prise lost by 21 points, the Petit won by the defence in the last "
+     "trick", "post", "/v1/games/tarot/settlement", "tarot",
+     {"contract": "prise", "bouts": 1, "points": 30, "petit_au_bout": "defense"}),
+    ("evening", "Four players, four deals, one of them all passed", "post", SESSION,
+     "tarot", EVENING),
+    ("impossible-deal", "A session whose second deal no deal produces: three bouts "
+     "with 5 points", "post", SESSION, "tarot", {**EVENING, "deals": [
+         EVENING["deals"][0], {"contract": "garde", "taker": 2, "bouts": 3,
+                               "points": 5}]}),
+    ("unknown-game", "What unknown-game means", "get", "/problems/{slug}",
+     "unknown-game", None),
+    ("invalid-state", "What invalid-state means", "get", "/problems/{slug}",
+     "invalid-state", None),
+]
 
 
 def language_of(name: str) -> dict[str, str]:

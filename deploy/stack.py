@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import fcntl
+import ipaddress
 import os
 import re
 import shutil
@@ -47,16 +48,18 @@ BROTLI = """    brotli on;
 
 class Limits(NamedTuple):
     """What nginx takes from one client address: requests in progress at once, and a rate
-    (requests a second) with a burst above it."""
+    (requests a second) with a burst above it, and ai-moves in progress at once."""
 
     connections: int = 64
     rate: int = 200
     burst: int = 400
+    ai_connections: int = 1
 
     @classmethod
     def from_env(cls) -> Limits:
-        """CARDAVIA_EDGE_CONNECTIONS, CARDAVIA_EDGE_RATE and CARDAVIA_EDGE_BURST, each a
-        positive whole number; a default where unset."""
+        """CARDAVIA_EDGE_CONNECTIONS, CARDAVIA_EDGE_RATE, CARDAVIA_EDGE_BURST and
+        CARDAVIA_EDGE_AI_CONNECTIONS, each a positive whole number; a default where
+        unset."""
         values = {}
         for name in cls._fields:
             setting = os.environ.get(f"CARDAVIA_EDGE_{name.upper()}", "").strip()
@@ -94,11 +97,29 @@ def cors(setting: str | None) -> str:
             '    map $http_origin $cardavia_vary { default Origin; }')
 
 
+def real_ip(setting: str | None) -> str:
+    """nginx's realip settings for CARDAVIA_TRUSTED_PROXIES (comma-separated addresses or
+    CIDR blocks of the load balancers in front): a request from one of them is the client
+    that X-Forwarded-For names, the last address there that is not itself trusted."""
+    blocks = [b.strip() for b in (setting or "").split(",") if b.strip()]
+    if not blocks:
+        return "    # CARDAVIA_TRUSTED_PROXIES is unset: a client is the connection's address."
+    for block in blocks:
+        try:
+            ipaddress.ip_network(block, strict=False)
+        except ValueError:
+            raise SystemExit(f"CARDAVIA_TRUSTED_PROXIES: {block!r} is not an address or "
+                             f"a CIDR block") from None
+    return "\n".join([*(f"    set_real_ip_from {b};" for b in blocks),
+                      "    real_ip_header X-Forwarded-For;", "    real_ip_recursive on;"])
+
+
 def render(listen: str, rules: list[str], ai: list[str], template: str | None = None,
            limits: Limits | None = None, brotli: bool | None = None) -> str:
     """nginx.conf with its placeholders filled: nginx's address, each pool's servers, the
     per-client limits, the CORS origins, and brotli where the module is there (`brotli`
-    None: look). @EDGE_HEADERS@ stands in each location of nginx's own answers."""
+    None: look). A placeholder may stand in several places (@EDGE_HEADERS@ in each location
+    of nginx's own answers)."""
     def servers(addresses: list[str]) -> str:
         if not addresses:
             raise ValueError("a pool needs at least one server")
@@ -114,18 +135,21 @@ def render(listen: str, rules: list[str], ai: list[str], template: str | None = 
     values = {
         "@LISTEN@": listen, "@RULES_SERVERS@": servers(rules), "@AI_SERVERS@": servers(ai),
         "@CONNECTIONS@": str(limits.connections), "@RATE@": str(limits.rate),
-        "@BURST@": str(limits.burst),
+        "@BURST@": str(limits.burst), "@AI_CONNECTIONS@": str(limits.ai_connections),
+        "@REAL_IP@": real_ip(os.environ.get("CARDAVIA_TRUSTED_PROXIES")),
         "@MODULES@": f"load_module {BROTLI_MODULE};" if brotli else "",
         "@BROTLI@": BROTLI if brotli else "",
         "@CORS@": cors(os.environ.get("CARDAVIA_CORS_ORIGINS")),
+        "@EDGE_HEADERS@": EDGE_HEADERS,
     }
     for placeholder, value in values.items():
-        if text.count(placeholder) != 1:
-            raise ValueError(f"the template must hold {placeholder} once")
+        if placeholder not in text:
+            raise ValueError(f"the template must hold {placeholder}")
         text = text.replace(placeholder, value)
-    if "@EDGE_HEADERS@" not in text:
-        raise ValueError("the template must hold @EDGE_HEADERS@")
-    return text.replace("@EDGE_HEADERS@", EDGE_HEADERS)
+    left = re.search(r"@[A-Z_]+@", text)
+    if left:
+        raise ValueError(f"the template holds {left[0]}, which nothing fills")
+    return text
 
 
 def nginx_binary() -> str:

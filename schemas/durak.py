@@ -18,7 +18,7 @@ from rules.durak import (
     State,
     sorted_cards,
 )
-from rules.durak.options import FIRST_BOUT, THROW_IN
+from rules.durak.options import FIRST_BOUT, THROW_IN, Setup
 from schemas.common import (
     BaseSchema,
     Bounded,
@@ -114,24 +114,11 @@ CODES = ALL.codes
 
 
 def dump_state(state: State) -> dict:
-    code = CODE_OR_NONE
     if not isinstance(state, DurakState):  # the default deal's plain tuple
-        trump, hands, stock, discard, attacker, table, taking, phase, to_act = state
-        return {
-            "game": "durak",
-            "trump": SUITS[trump],
-            "hands": [ALL.codes_of(hands[0]), ALL.codes_of(hands[1])],
-            "stock": [*map(code.__getitem__, stock)],
-            "discard": ALL.codes_of(discard),
-            "attacker": attacker,
-            "table": [{"attack": code[a], "defense": code[d]} for a, d in table],
-            "taking": taking,
-            "phase": phase,
-            "to_act": to_act,
-            "result": GAME.result(state),
-        }
+        return dump_classic(state)
     (trump, hands, stock, discard, attacker, table, taking, phase, to_act, setup, out,
      trump_card, known, history, passed_on) = state
+    code = CODE_OR_NONE
     if setup.cards == 52:  # its low ranks number after the 36-card deck: sorted here
 
         def listed(mask: int) -> list[str]:
@@ -147,13 +134,8 @@ def dump_state(state: State) -> dict:
         "attacker": attacker,
         "table": [{"attack": code[a], "defense": code[d]} for a, d in table],
         "taking": taking,
+        **setup_fields(setup),
     }
-    if setup.transfer:
-        body["transfer"] = True
-    if setup.throw_in != "all":
-        body["throw_in"] = setup.throw_in
-    if setup.first_bout != BOUT_LIMIT:
-        body["first_bout"] = setup.first_bout
     if trump_card >= 0:
         body["trump_card"] = CODES[trump_card]
     if setup.players > 2:
@@ -165,6 +147,37 @@ def dump_state(state: State) -> dict:
         body["history"] = [dump_bout(b) for b in history]
         body["passed_on"] = [CODES[c] for c in passed_on or ()]
     body.update(phase=phase, to_act=to_act, result=GAME.result(state))
+    return body
+
+
+def dump_classic(state: tuple) -> dict:
+    """The default deal's plain tuple: two hands, 36 cards, no option."""
+    code = CODE_OR_NONE
+    trump, hands, stock, discard, attacker, table, taking, phase, to_act = state
+    return {
+        "game": "durak",
+        "trump": SUITS[trump],
+        "hands": [ALL.codes_of(hands[0]), ALL.codes_of(hands[1])],
+        "stock": [*map(code.__getitem__, stock)],
+        "discard": ALL.codes_of(discard),
+        "attacker": attacker,
+        "table": [{"attack": code[a], "defense": code[d]} for a, d in table],
+        "taking": taking,
+        "phase": phase,
+        "to_act": to_act,
+        "result": GAME.result(state),
+    }
+
+
+def setup_fields(setup: Setup) -> dict:
+    """The deal's options that differ from the default, as the state's JSON names them."""
+    body: dict = {}
+    if setup.transfer:
+        body["transfer"] = True
+    if setup.throw_in != "all":
+        body["throw_in"] = setup.throw_in
+    if setup.first_bout != BOUT_LIMIT:
+        body["first_bout"] = setup.first_bout
     return body
 
 

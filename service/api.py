@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from pathlib import Path
@@ -227,7 +228,9 @@ def ai_move(game_id: str):
     started = time.perf_counter()
     # The AI is given the seat's view, never the state: it cannot read a hidden card.
     view = game.observe(state, seat)
-    with capacity.ai_slot():  # 503 when the worker's searches are all taken
+    # A search holds a slot for up to budget_ms (503 when the worker's are all taken);
+    # random and basic answer in a millisecond or two and never wait behind one.
+    with capacity.ai_slot() if level == "strong" else contextlib.nullcontext():
         chosen, played_level = choose(game, view, level, rng, data.get("budget_ms", 200))
     return json_response({
         "move": schemas.dump_move(chosen),

@@ -85,7 +85,9 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(problem_pages)
     app.register_blueprint(rulebook)
     check_disjoint(app.url_map, TABLE)
-    app.wsgi_app = Router(app.wsgi_app, TABLE, allowed_hosts(app.config["ALLOWED_HOSTS"]),
+    heavy = app.extensions["cardavia.heavy"] = capacity.Heavy(capacity.heavy_limit(app.config))
+    app.wsgi_app = Router(app.wsgi_app, heavy.views(TABLE),
+                          allowed_hosts(app.config["ALLOWED_HOSTS"]),
                           Cors(origins(app.config["CORS_ORIGINS"])))
     app.wsgi_app = Edge(app.wsgi_app, app.extensions, app.config["ACCESS_LOG"])
     if native.MISSING is not None:  # the strong level still answers, searching in Python

@@ -1,6 +1,9 @@
-"""At most CARDAVIA_AI_CONCURRENCY AI searches at once in a worker; past that,
-`ai-move` answers 503 with `Retry-After` at once instead of queueing behind searches of up
-to 10 s.
+"""What a worker takes on at once of the requests that cost it most, answering the rest
+503 with `Retry-After` at once instead of queueing them behind the others.
+
+At most CARDAVIA_AI_CONCURRENCY AI searches at once in a worker; past that, `ai-move`
+(at the strong level: random and basic answer in a millisecond or two) answers 503 instead
+of queueing behind searches of up to 10 s.
 
 The count is kept per worker, in the app, rather than as an nginx `limit_conn`: the AI pool's
 gthread workers (gunicorn.conf.py) give each search a thread and keep others free to answer
@@ -9,10 +12,20 @@ sidecar's nginx, or straight from a Kubernetes Service), grows with the pool's w
 without a second number to keep in step, and its answer is the service's own problem
 document, in the request's language like every other. A sync worker serves one request at
 a time, so in the rules pool (and under `make serve`) the limit is never reached.
+
+At most CARDAVIA_HEAVY_CONCURRENCY sessions and replays with a body over HEAVY_BYTES at
+once among all the workers of a gunicorn (default: its workers but one). Their cost grows
+with the body, up to 500 deals or 1,000 moves, some tens of milliseconds of a worker each:
+within every per-client limit, a few clients sending them could keep every worker on them
+and leave /healthz and /move waiting (issue 40.3). The count is a semaphore the master
+makes before it forks the workers (gunicorn.conf.py preloads the app), taken once the
+body has arrived (behind nginx, a whole body), so a slow client holds no slot.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.synchronize
 import os
 import threading
 from collections.abc import Iterator
@@ -21,9 +34,14 @@ from contextlib import contextmanager
 from flask import Flask
 
 from service import call
-from service.problems import ProblemError
+from service.problems import Answer, ProblemError
+from service.router import View
 
 RETRY_AFTER_S = 1  # a default search takes 200 ms; a client that waits a second finds room
+# A 500-deal Tarot session is 47-116 KB, a whole deal's replay 4-11 KB: a body past this is
+# a few /moves' worth of work or more.
+HEAVY_BYTES = 16_384
+HEAVY_ACTIONS = ("session", "replay")
 
 
 class AiBusy(ProblemError):
@@ -53,6 +71,53 @@ class AiSlots:
             self._free.release()
 
 
+class Busy(ProblemError):
+    """Every slot for sessions and replays of this size is taken."""
+
+    def __init__(self):
+        super().__init__(503, "unavailable", "Service Unavailable",
+                         "The service is answering as many large sessions and replays as it "
+                         f"takes at once; try again in {RETRY_AFTER_S} second(s).",
+                         detail_key="problem.unavailable.detail.heavy",
+                         params={"seconds": RETRY_AFTER_S},
+                         headers=[("Retry-After", str(RETRY_AFTER_S))])
+
+
+class Heavy:
+    """`limit` slots shared by every worker forked after it is made, for the session and
+    replay views (`views`): one with a body over HEAVY_BYTES (or of unknown length) takes
+    a slot, or is answered 503 Busy. The gate is on the router's views, so the 503 is a
+    problem document with the CORS headers of every other answer."""
+
+    def __init__(self, limit: int):
+        if limit < 1:
+            raise ValueError(f"CARDAVIA_HEAVY_CONCURRENCY must be at least 1, not {limit}")
+        self.limit = limit
+        self.slots: multiprocessing.synchronize.BoundedSemaphore | threading.BoundedSemaphore
+        try:  # a POSIX semaphore, shared across fork
+            self.slots = multiprocessing.BoundedSemaphore(limit)
+        except OSError:  # no /dev/shm: this process's threads at least
+            self.slots = threading.BoundedSemaphore(limit)
+
+    def views(self, table: dict[tuple[str, str], View]) -> dict[tuple[str, str], View]:
+        """The router's table with its session and replay views gated."""
+        return {(game_id, action): self.gate(view) if action in HEAVY_ACTIONS else view
+                for (game_id, action), view in table.items()}
+
+    def gate(self, view: View) -> View:
+        def gated(game_id: str) -> Answer:
+            length = call.environ().get("CONTENT_LENGTH")
+            if length and length.isdigit() and int(length) <= HEAVY_BYTES:
+                return view(game_id)
+            if not self.slots.acquire(False):
+                raise Busy()
+            try:
+                return view(game_id)
+            finally:
+                self.slots.release()
+        return gated
+
+
 def register(app: Flask) -> None:
     limit = app.config.get("AI_CONCURRENCY") or os.environ.get("CARDAVIA_AI_CONCURRENCY", "1")
     try:
@@ -60,6 +125,18 @@ def register(app: Flask) -> None:
     except ValueError as e:
         raise ValueError(f"CARDAVIA_AI_CONCURRENCY={limit!r}: {e}") from None
     app.extensions["cardavia.ai_slots"] = slots
+
+
+def heavy_limit(config) -> int:
+    """CARDAVIA_HEAVY_CONCURRENCY, else the gunicorn's workers (WEB_CONCURRENCY) but one."""
+    setting = config.get("HEAVY_CONCURRENCY") or os.environ.get("CARDAVIA_HEAVY_CONCURRENCY")
+    if setting is None:
+        return max(1, int(os.environ.get("WEB_CONCURRENCY", "2")) - 1)
+    try:
+        return int(setting)
+    except ValueError:
+        raise ValueError(f"CARDAVIA_HEAVY_CONCURRENCY must be a whole number, not "
+                         f"{setting!r}") from None
 
 
 def ai_slot():

@@ -213,27 +213,33 @@ def _branches(schema) -> list[dict]:
 def _undescribed(data, schemas: list, at: str, found: set[str]) -> None:
     branches = [b for s in schemas for b in _branches(s)]
     if isinstance(data, dict):
-        described: dict[str, list] = {}
-        for b in branches:
-            for name, sub in b.get("properties", {}).items():
-                described.setdefault(name, []).append(sub)
-        others = [b["additionalProperties"] for b in branches
-                  if isinstance(b.get("additionalProperties"), dict)]
-        open_ = any(b.get("additionalProperties") is True or "patternProperties" in b
-                    for b in branches)
-        for name, value in data.items():
-            if name in described:
-                _undescribed(value, described[name], f"{at}/{name}", found)
-            elif others:
-                _undescribed(value, others, f"{at}/{name}", found)
-            elif not open_:
-                found.add(f"{at}/{name}")
+        _undescribed_keys(data, branches, at, found)
     elif isinstance(data, list):
         for i, item in enumerate(data):
             subs = [b["items"] for b in branches if isinstance(b.get("items"), dict)]
             subs += [b["prefixItems"][i] for b in branches if i < len(b.get("prefixItems", []))]
             if subs:
                 _undescribed(item, subs, f"{at}/*", found)
+
+
+def _undescribed_keys(data: dict, branches: list, at: str, found: set[str]) -> None:
+    """An object's keys: each described by a branch's properties, by its
+    additionalProperties, or let in by an open branch."""
+    described: dict[str, list] = {}
+    for b in branches:
+        for name, sub in b.get("properties", {}).items():
+            described.setdefault(name, []).append(sub)
+    others = [b["additionalProperties"] for b in branches
+              if isinstance(b.get("additionalProperties"), dict)]
+    open_ = any(b.get("additionalProperties") is True or "patternProperties" in b
+                for b in branches)
+    for name, value in data.items():
+        if name in described:
+            _undescribed(value, described[name], f"{at}/{name}", found)
+        elif others:
+            _undescribed(value, others, f"{at}/{name}", found)
+        elif not open_:
+            found.add(f"{at}/{name}")
 
 
 def assert_described(method: str, path_template: str, response) -> None:

@@ -160,37 +160,6 @@ def test_ganjifa_dukal_answers_the_search_tries_G8():
     assert answered >= 20 and emptied >= answered // 2
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_fast_tarot_playout_plays_exactly_basic_T9_T10_T12_T22(players):
-    """The search's bitmask playout is basic's play for every seat, held to the rules:
-    from deals and from states part-played by basic and random moves (the auction, the
-    call, the écart, poignées, tricks in progress, the called card out or not) it ends
-    in the very state that basic's moves played through `Game.apply` reach, so following
-    (T9), each trick's winner (T10, T12's last trick) and who knows the partner (T22)
-    agree with the rules."""
-    from rules.ai import random_move
-    from rules.ai.tarot import basic_move, play_out
-    from rules.tarot import GAME as TAROT
-
-    rng = random.Random(players)
-    checked = 0
-    for seed in range(40):
-        state = TAROT.deal(random.Random(seed), players=players)
-        for _ in range(rng.randrange(90)):
-            seat = TAROT.to_act(state)
-            if seat is None:
-                break
-            move = (basic_move(state, seat, rng) if rng.random() < 0.7
-                    else random_move(TAROT, state, seat, rng))
-            state = TAROT.apply(state, move)
-        end = state
-        while (seat := TAROT.to_act(end)) is not None:
-            end = TAROT.apply(end, basic_move(end, seat, rng))
-        checked += bool(state.tricks) and state.phase == "play"
-        assert play_out(state) == end, seed
-    assert checked >= 10  # most of them through the bitmask tricks
-
-
 def test_ganjifa_sampled_worlds_respect_the_view():
     """Every world the search samples shows its seat exactly what the seat saw, and gives
     each follower of the trick in progress no card it would have had to play instead (G6)

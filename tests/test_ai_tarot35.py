@@ -11,15 +11,12 @@ import pytest
 from rules.ai.levels import choose
 from rules.ai.tarot import basic_move
 from rules.ai.tarot_play import allies
-from rules.registry import ai_of
 from rules.tarot import DECK, GAME, SUIT_MASK, SUIT_OF, callable_cards, partner_known
 from schemas.registry import GAMES
+from tests.support.playouts import few_playouts
 
 AI = "/v1/games/tarot/ai-move"
-# A tiny rate keeps the strong level's playouts few however large the budget, and the long
-# budget keeps its wall-clock guard away: the move is then a function of the request alone.
-FEW_PLAYOUTS = 0.0005
-LONG_BUDGET = 10_000
+LONG_BUDGET = 10_000  # with few playouts (tests/support/playouts.py), no deadline meets it
 IX = DECK.index
 
 
@@ -81,7 +78,7 @@ def test_T22_no_seat_learns_the_partner_before_the_called_card_is_played(client,
     rng = random.Random(5)
     checked = moved = 0
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ai_of(game), "rate", FEW_PLAYOUTS)
+        few_playouts(mp, game)
         for k, state in enumerate(basic_deals(5, range(40))):
             seat = GAME.to_act(state)
             if seat is None or state.taker is None or state.called is None or k % 3:
@@ -110,7 +107,7 @@ def test_T18_three_players_states_differing_in_hidden_cards_get_the_same_move(cl
     rng = random.Random(3)
     checked = differing = 0
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ai_of(game), "rate", FEW_PLAYOUTS)
+        few_playouts(mp, game)
         for k, state in enumerate(basic_deals(3, range(12))):
             seat = GAME.to_act(state)
             if seat is None or k % 5:

@@ -1,15 +1,24 @@
-"""A worker runs at most CARDAVIA_AI_CONCURRENCY searches at once; past that,
-ai-move answers 503 problem+json with Retry-After, in the request's language."""
+"""A worker runs at most CARDAVIA_AI_CONCURRENCY searches at once, and a gunicorn at most
+CARDAVIA_HEAVY_CONCURRENCY large sessions and replays; past that, 503 problem+json with
+Retry-After, in the request's language."""
 
 from __future__ import annotations
 
+import random
+import threading
+from collections import Counter
+
+import orjson
 import pytest
+import requests
 
 from service.app import TestingConfig, create_app
-from service.capacity import AiBusy
+from service.capacity import HEAVY_BYTES, AiBusy, heavy_limit
 from service.i18n import CATALOGUES
+from tests.support.servers import serving
+from tests.test_tarot_session import random_sheet
 
-BODY = {"state": None, "level": "basic", "seed": 1}
+BODY = {"state": None, "level": "strong", "budget_ms": 20, "seed": 1}
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +82,81 @@ def test_a_limit_below_one_is_an_error_at_start(monkeypatch, limit):
     monkeypatch.setenv("CARDAVIA_AI_CONCURRENCY", limit)
     with pytest.raises(ValueError, match="CARDAVIA_AI_CONCURRENCY"):
         create_app()
+
+
+@pytest.mark.parametrize("level", ["random", "basic"])
+def test_random_and_basic_never_wait_for_a_search_slot(app, ai_state, level):
+    """Only a search holds a slot (issue 40.1): with every slot searching, a level that
+    answers in a millisecond or two is still answered."""
+    with app.extensions["cardavia.ai_slots"].slot():
+        r = app.test_client().post("/v1/games/durak/ai-move",
+                                   json={**BODY, "state": ai_state, "level": level})
+    assert r.status_code == 200 and r.get_json()["level"] == level
+
+
+def evening(deals: int) -> bytes:
+    rng = random.Random(deals)
+    return orjson.dumps({"players": ["a", "b", "c", "d"],
+                         "deals": [random_sheet(rng, 4) for _ in range(deals)]})
+
+
+def test_a_large_session_or_replay_waits_for_no_slot_but_takes_one(app):
+    """Issue 40.3: with every slot for large bodies taken, a session or replay over
+    HEAVY_BYTES is a 503 with Retry-After, at once, in any case of its path; a small one
+    and every other endpoint are answered."""
+    big, small = evening(300), evening(5)
+    assert len(big) > HEAVY_BYTES > len(small)
+    client = app.test_client()
+    heavy = app.extensions["cardavia.heavy"]
+    with heavy.slots:  # every slot but one is the limit's own: take them all
+        for _ in range(heavy.limit - 1):
+            assert heavy.slots.acquire(False)
+        try:
+            for path in ("/v1/games/tarot/session", "/v1/games/TAROT/Session/",
+                         "/v1/games/tarot/replay"):
+                busy = client.post(path, data=big, content_type="application/json",
+                                   headers={"Accept-Language": "hu"})
+                assert busy.status_code == 503, (path, busy.get_json())
+                assert busy.headers["Retry-After"] == "1"
+                assert busy.get_json()["type"] == "/problems/unavailable"
+                assert busy.headers["Content-Language"] == "hu"
+                assert busy.headers["X-Request-ID"] and busy.headers["Vary"]
+            assert client.post("/v1/games/tarot/session", data=small,
+                               content_type="application/json").status_code == 200
+            assert client.get("/healthz").status_code == 200
+        finally:
+            for _ in range(heavy.limit - 1):
+                heavy.slots.release()
+    assert client.post("/v1/games/tarot/session", data=big,
+                       content_type="application/json").status_code == 200
+
+
+@pytest.mark.parametrize(("settings", "limit"), [({}, 1), ({"WEB_CONCURRENCY": "4"}, 3),
+                                                 ({"CARDAVIA_HEAVY_CONCURRENCY": "2"}, 2)])
+def test_the_heavy_limit_is_the_workers_but_one_unless_set(monkeypatch, settings, limit):
+    monkeypatch.delenv("CARDAVIA_HEAVY_CONCURRENCY", raising=False)
+    monkeypatch.setenv("WEB_CONCURRENCY", "2")
+    for key, value in settings.items():
+        monkeypatch.setenv(key, value)
+    assert heavy_limit({}) == limit
+
+
+@pytest.mark.http
+def test_the_workers_of_a_gunicorn_share_the_heavy_slots():
+    """Two sync workers each serve one request at a time: a 503 among eight clients
+    sending 300-deal evenings at once shows the one slot is shared between them."""
+    body = evening(300)
+    answers: Counter[int] = Counter()
+    with serving() as base:
+        def client() -> None:
+            with requests.Session() as s:
+                for _ in range(6):
+                    r = s.post(f"{base}/v1/games/tarot/session", data=body, timeout=60,
+                               headers={"Content-Type": "application/json"})
+                    answers[r.status_code] += 1
+        threads = [threading.Thread(target=client) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert set(answers) == {200, 503}, answers

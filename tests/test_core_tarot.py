@@ -26,6 +26,7 @@ from rules.tarot import (
     petit_sec,
     playable_now,
     settle,
+    void_shown,
 )
 
 DEALS = 700  # a count of players
@@ -188,26 +189,57 @@ def test_T3_T5_T8_T9_T22_the_core_worlds_show_the_seat_its_view_and_follow_the_r
     seat, the voids shown, T5, T8, T9), names the partner as the holder of the called card
     (T22), deals no petit sec (T3) and no hand a card the reading of the play rules out of
     it; and the worlds read from the bids explain them as basic's bids more often."""
-    fit = plain_fit = worlds = 0
+    fit = plain_fit = worlds = voided = 0
     for state in basic_states(players, range(30), every=5):
         seat = state.to_act
         view = GAME.observe(state, seat)
         read = tarot_search.core_view(view, True, 100)
         lacks = tarot_reading.play_read(view)
+        voids = voids_shown(state)
+        voided += any(voids[s] for s in range(players) if s != seat)
         drawn = CORE.tarot_worlds(read, 6, 11)
         plain = CORE.tarot_worlds((*read[:6], False, 0), 6, 11)
         assert drawn is not None and plain is not None
-        for fields in drawn:
+        for fields in [*drawn, *plain]:
             world = TarotState(*fields)
             assert GAME.observe(world, seat) == view
             assert world.partner == (None if world.called is None else partner_of(world))
-            assert not any(world.hands[s] & lacks[s] for s in range(players))
+            assert not any(world.hands[s] & voids[s] for s in range(players))
+            for s, shown in world.poignees:
+                assert world.hands[s] & shown == shown & ~played_by(world)[s]
             assert not any(petit_sec(h) for h in hands_at_bidding(world))
+        for fields in drawn:
+            world = TarotState(*fields)
+            assert not any(world.hands[s] & lacks[s] for s in range(players))
         if read[6]:
             fit += sum(bids_misfit(TarotState(*w), seat) == 0 for w in drawn)
             plain_fit += sum(bids_misfit(TarotState(*w), seat) == 0 for w in plain)
             worlds += len(drawn)
     assert worlds > 100 and fit > 1.3 * plain_fit, (fit, plain_fit, worlds)
+    assert voided > 20
+
+
+def voids_shown(state) -> list[int]:
+    """T9 read backwards from every trick, the rules' own way: the cards each seat showed
+    it lacks when it did not follow, did not trump or did not overtrump."""
+    players = len(state.hands)
+    voids = [0] * players
+    rounds = [(leader, cards) for leader, cards, _ in state.tricks]
+    for leader, cards in [*rounds, (state.leader, state.trick)]:
+        for j, card in enumerate(cards):
+            voids[(leader + j) % players] |= void_shown(cards[:j], card)
+    return voids
+
+
+def played_by(state) -> list[int]:
+    """The cards each seat played."""
+    players = len(state.hands)
+    played = [0] * players
+    rounds = [(leader, cards) for leader, cards, _ in state.tricks]
+    for leader, cards in [*rounds, (state.leader, state.trick)]:
+        for j, card in enumerate(cards):
+            played[(leader + j) % players] |= 1 << card
+    return played
 
 
 def partner_of(world) -> int | None:
@@ -273,3 +305,20 @@ def test_strong_plays_legal_moves_through_the_core_and_without_it(players, monke
         assert search.compiled(GAME, view) is None
         move, _ = choose(GAME, view, "strong", random.Random(0), 20)
         assert GAME.verify(state, move) is None
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_strong_gives_the_same_move_for_the_same_seed_when_no_deadline_cuts(players):
+    """The strong level through the core, with the playouts a 200 ms budget buys and its
+    deadline far off (as the bench plays it): the same view and seed give the same move,
+    in the bid and in the play at least."""
+    phases = set()
+    for state in basic_states(players, range(2), every=7):
+        view = GAME.observe(state, state.to_act)
+        assert search.compiled(GAME, view) is not None
+        playouts = search.playout_count(GAME, view, 200)
+        first, again = (choose(GAME, view, "strong", random.Random(state.to_act), 60_000,
+                               playouts=playouts)[0] for _ in range(2))
+        assert first == again
+        phases.add(view.phase)
+    assert {"bidding", "play"} <= phases

@@ -7,6 +7,8 @@ nginx sidecar configured from the very file that `make serve-prod` runs."""
 from __future__ import annotations
 
 import copy
+import ipaddress
+import json
 import re
 import runpy
 import tomllib
@@ -61,11 +63,14 @@ def test_dockerfile_runs_as_a_non_root_user():
     assert users and users[-1] not in ("root", "0")
 
 
-def test_dockerfile_health_check_calls_healthz_and_gunicorn_serves_the_app():
+def test_dockerfile_serves_behind_the_proxy_and_checks_the_edge():
+    """Issue 40.4: the image's default command is the whole stack, nginx in front (bare
+    gunicorn stops under a few stalled bodies: tests/test_stack.py runs this command);
+    its health check is nginx's own /livez, never queued behind a worker."""
     (check,) = instructions("HEALTHCHECK")
-    assert "/healthz" in check
+    assert "/livez" in check
     (cmd,) = instructions("CMD")
-    assert "gunicorn" in cmd and "gunicorn.conf.py" in cmd and "service.app:create_app()" in cmd
+    assert json.loads(cmd) == ["python", "deploy/stack.py"]
 
 
 def test_dockerfile_copies_every_package():
@@ -115,7 +120,12 @@ def of_kind(kind: str) -> list[dict]:
 
 
 def env(container: dict) -> dict[str, str]:
-    return {e["name"]: e["value"] for e in container.get("env", [])}
+    return {e["name"]: e["value"] for e in container.get("env", []) if "value" in e}
+
+
+def secret_env(container: dict) -> dict[str, dict]:
+    return {e["name"]: e["valueFrom"]["secretKeyRef"] for e in container.get("env", [])
+            if "secretKeyRef" in e.get("valueFrom", {})}
 
 
 def test_every_manifest_passes_the_kubernetes_schemas_offline():
@@ -240,7 +250,7 @@ def test_the_ai_pool_runs_threads_that_answer_healthz_beside_a_search(monkeypatc
     settings = gunicorn_settings(env(ai), monkeypatch)
     assert settings["worker_class"] == "gthread"
     assert settings["threads"] > int(env(ai)["CARDAVIA_AI_CONCURRENCY"])
-    assert ai["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    assert ai["readinessProbe"]["httpGet"]["path"] == "/healthz"
 
 
 def test_the_sidecar_routes_to_its_gunicorn_and_to_the_ai_service():
@@ -278,3 +288,105 @@ def test_rollouts_drain_before_they_stop(monkeypatch):
         assert pod["terminationGracePeriodSeconds"] >= prestop_seconds(c) + graceful
         sidecars = [s for s in pod["containers"] if s["name"] != c["name"]]
         assert all(prestop_seconds(c) > prestop_seconds(s) for s in sidecars)
+
+
+# -- as a production reviewer reads them (issue 40.8) ---------------------------------------
+
+
+def pod_of(name: str) -> dict:
+    (deployment,) = [d for d in of_kind("Deployment") if d["metadata"]["name"] == name]
+    return deployment["spec"]["template"]
+
+
+def selects(selector: dict, labels: dict) -> bool:
+    return selector.get("matchLabels", {}).items() <= labels.items()
+
+
+def test_only_the_rules_pods_reach_the_ai_pool():
+    """A NetworkPolicy per pool: the AI pods take traffic from the rules pods' nginx only
+    (which has read each request whole and holds the per-client limits) and call nothing;
+    the rules pods take traffic on nginx's port only and call the AI pods and DNS."""
+    policies = of_kind("NetworkPolicy")
+    ai, rules = pod_of("cardavia-ai"), pod_of("cardavia")
+    (ai_policy,) = [p for p in policies if selects(p["spec"]["podSelector"],
+                                                   ai["metadata"]["labels"])]
+    assert set(ai_policy["spec"]["policyTypes"]) == {"Ingress", "Egress"}
+    assert ai_policy["spec"]["egress"] == []
+    (rule,) = ai_policy["spec"]["ingress"]
+    assert [selects(f["podSelector"], rules["metadata"]["labels"]) and set(f) == {"podSelector"}
+            for f in rule["from"]] == [True]
+    (ai_port,) = ai["spec"]["containers"][0]["ports"]
+    assert [p["port"] for p in rule["ports"]] == [ai_port["name"]]
+    (rules_policy,) = [p for p in policies if selects(p["spec"]["podSelector"],
+                                                      rules["metadata"]["labels"])]
+    (nginx,) = [c for c in rules["spec"]["containers"] if "nginx" in c.get("command", [])]
+    (ingress,) = rules_policy["spec"]["ingress"]
+    assert [p["port"] for p in ingress["ports"]] == [nginx["ports"][0]["name"]]
+    egress_ports = {p["port"] for e in rules_policy["spec"]["egress"] for p in e["ports"]}
+    assert egress_ports == {ai_port["containerPort"], 53}
+
+
+def gunicorn_pod_containers() -> list[tuple[str, dict]]:
+    return [(d["metadata"]["name"], c) for d, c in gunicorn_containers()]
+
+
+def test_no_probe_but_the_startup_one_waits_for_a_sync_worker():
+    """Issue 40.3: a sync worker serves one request at a time, so a probe sent to one
+    waits behind the queue and a busy pod fails it. The rules pool's gunicorn is started
+    once /healthz answers (startupProbe), then alive and ready while its master holds the
+    socket; the AI pool's free threads may answer /healthz for readiness, but liveness is
+    the socket too; nginx's own /livez answers for the sidecar."""
+    for name, c in gunicorn_pod_containers():
+        assert c["command"][:3] == ["gunicorn", "--config", "gunicorn.conf.py"], name
+        assert c["startupProbe"]["httpGet"]["path"] == "/healthz", name
+        assert c["startupProbe"]["failureThreshold"] * c["startupProbe"]["periodSeconds"] >= 30
+        assert "tcpSocket" in c["livenessProbe"], name
+        if env(c)["CARDAVIA_POOL"] == "rules":
+            assert "tcpSocket" in c["readinessProbe"], name
+    (nginx,) = [c for c in pod_of("cardavia")["spec"]["containers"]
+                if "nginx" in c.get("command", [])]
+    for probe in ("readinessProbe", "livenessProbe"):
+        assert nginx[probe]["httpGet"]["path"] == "/livez"
+    assert "location = /livez" in (DEPLOY / "nginx" / "nginx.conf").read_text()
+
+
+def test_replicas_spread_over_zones_and_nodes():
+    for name in ("cardavia", "cardavia-ai"):
+        pod = pod_of(name)
+        spread = pod["spec"]["topologySpreadConstraints"]
+        assert {s["topologyKey"] for s in spread} == {"topology.kubernetes.io/zone",
+                                                       "kubernetes.io/hostname"}
+        assert all(selects(s["labelSelector"], pod["metadata"]["labels"]) and s["maxSkew"] == 1
+                   for s in spread)
+
+
+def test_both_pools_read_the_state_key_from_one_secret():
+    """A signing key in a manifest is a key in git: both pools take it from the same
+    Secret (created apart: README), required, the old keys optional."""
+    keys = {}
+    for name, c in gunicorn_pod_containers():
+        refs = secret_env(c)
+        assert refs["CARDAVIA_STATE_KEY"].get("optional", False) is False, name
+        assert refs["CARDAVIA_STATE_OLD_KEYS"]["optional"] is True, name
+        assert "CARDAVIA_STATE_KEY" not in env(c)
+        keys[name] = (refs["CARDAVIA_STATE_KEY"]["name"], refs["CARDAVIA_STATE_OLD_KEYS"]["name"])
+    assert len(set(keys.values())) == 1 and len(keys) == 2, keys
+    assert not of_kind("Secret")
+
+
+def test_autoscalers_scale_up_at_once_and_down_slowly():
+    for hpa in of_kind("HorizontalPodAutoscaler"):
+        behavior = hpa["spec"]["behavior"]
+        assert behavior["scaleDown"]["stabilizationWindowSeconds"] >= 300
+        assert behavior["scaleUp"]["stabilizationWindowSeconds"] == 0
+        assert all(p["value"] <= 50 for p in behavior["scaleDown"]["policies"]
+                   if p["type"] == "Percent")
+
+
+def test_the_edge_knows_the_balancers_in_front():
+    """Per-client limits see clients behind a load balancer: the sidecar trusts the
+    balancers' X-Forwarded-For (CARDAVIA_TRUSTED_PROXIES, a valid list)."""
+    (nginx,) = [c for c in pod_of("cardavia")["spec"]["containers"]
+                if "nginx" in c.get("command", [])]
+    blocks = env(nginx)["CARDAVIA_TRUSTED_PROXIES"].split(",")
+    assert blocks and all(ipaddress.ip_network(b.strip(), strict=False) for b in blocks)

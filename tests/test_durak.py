@@ -314,7 +314,8 @@ def test_D14_both_hands_empty_is_a_draw():
 
 
 def test_D14_an_empty_hand_with_stock_left_does_not_end_the_deal():
-    stock = ["JS", "QS", "KS", "AS", "10S", "10D", "JD", "QD", "KD"]
+    # 10D in the discard, 6H in the stock: a trump beat the Club left over (D11).
+    stock = ["JS", "QS", "KS", "AS", "10S", "6H", "JD", "QD", "KD"]
     s = make([[], ["AD", "AC", "KC"]], table=SIX_BEATEN, stock=stock, trump="D")
     s = play_all(s, Move(0, "pass"))
     assert s.phase == "attack" and GAME.settlement(s) is None

@@ -10,6 +10,7 @@ import pytest
 
 from rules.durak import ALL, DECKS, GAME, IllegalMove, sorted_cards
 from rules.game import InvalidState, Move
+from schemas.registry import GAMES
 from tests.support.durak import apply, build, deal
 
 IX = ALL.index
@@ -228,6 +229,72 @@ def test_D23_going_out_together_once_the_stock_is_empty():
         s = play(s, pass_(seat))
     assert s.out == ((0, 1, 2),) and s.phase == "over"
     assert GAME.result(s)["durak"] == 3
+
+
+def test_D22_D23_a_player_short_of_its_bout_start_laid_the_rest_in_the_bout():
+    """Issue 40.6: with the stock empty everyone in began the bout with a card (one with
+    none went out after the bout before), so a player in with none now laid one in it:
+    as a thrower the round allows (D19), each its own card beside the attacker's. While
+    the stock lasts, six; in the first bout, the six dealt."""
+    four = [["6S", "9C"], ["7S", "8S"], [], ["QD"]]
+    # Seat 2 threw in the second Ten, or it had no card when the bout began.
+    assert make(four, table=[("10S", "JS"), ("10C", None)], out=[], to_act=1).phase == "defend"
+    assert problems(hands=four, table=[("10S", None)], out=[], to_act=1) == ["hands"]
+    # With neighbours only the seat after the defender throws in (D19): not seat 3.
+    three_empty = [["6S", "9C"], ["7S", "8S"], ["QD"], []]
+    table = [("10S", "JS"), ("10C", None)]
+    assert make(three_empty, table=table, out=[], to_act=1).phase == "defend"
+    assert problems(hands=three_empty, table=table, out=[], to_act=1,
+                    throw_in="neighbours") == ["hands.3"]
+    # The defender with no card beat at least one attack.
+    assert make([["6S", "9C"], [], ["QD", "KD"]], table=[("10S", "JS")], out=[],
+                to_act=0).phase == "attack"
+    # First bout of three, the stock whole: each began with the six dealt. The attacker
+    # laid the Queen, so began with seven, and seat 1, with five, laid one more than the
+    # one card on the table; a seven no deal gives either. And no trump was dealt: seat 0
+    # would have led (D5).
+    def first_bout(hands):
+        placed = {c for h in hands for c in h} | {"QC"}
+        rest = [ALL.codes[c] for c in sorted_cards(DECKS[36]) if ALL.codes[c] not in placed]
+        return problems(hands=hands, stock=[c for c in rest if c != "AH"] + ["AH"],
+                        table=[("QC", None)], attacker=2, to_act=0, out=[])
+
+    spades, diamonds = ["6S", "7S", "8S", "9S", "10S", "JS"], ["6D", "7D", "8D", "9D", "10D"]
+    clubs = ["6C", "7C", "8C", "9C", "10C", "JC"]
+    assert first_bout([spades, diamonds, clubs]) == ["hands.2", "hands", "attacker"]
+    assert "hands.1" in first_bout([spades, [*diamonds, "JD", "QD"], clubs[:4]])
+
+
+def test_D11_the_discard_pile_is_beaten_pairs():
+    """Issue 40.6: each beaten-off bout leaves attack and beater, two of a suit or a trump
+    and another (D4): two plain cards of different suits and no trump beat nothing."""
+    hands = [["6S", "7S", "8S", "9S", "10S", "JS"], ["6C", "7C", "8C", "9C", "10C", "JC"]]
+    rest = [ALL.codes[c] for c in sorted_cards(DECKS[36])
+            if ALL.codes[c] not in {*hands[0], *hands[1]}]
+    pairs = ["QS", "KS"]  # two Spades: the King beat the Queen
+    stock = [c for c in rest if c not in pairs and c != "AH"] + ["AH"]
+    assert make(hands, stock=stock, trump="H").phase == "attack"
+    plain = ["QS", "QC"]  # a Spade and a Club, no trump: no beaten pair
+    stock = [c for c in rest if c not in plain and c != "AH"] + ["AH"]
+    assert problems(hands=hands, stock=stock, trump="H") == ["discard"]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_D5_a_state_as_dealt_has_the_first_attacker_of_D5(players):
+    """Issue 40.6: nothing played, no card moved: the deal's own first attacker."""
+    schemas = GAMES["durak"]
+    dealt = schemas.dump_state(schemas.game.deal(random.Random(5), players=players))
+
+    def built(attacker: int):
+        state = {**dealt, "attacker": attacker, "to_act": attacker}
+        for derived in ("phase", "defender", "result"):
+            state.pop(derived, None)
+        return schemas.game.build(**schemas.requests["state"].load({"state": state})["state"])
+
+    assert built(dealt["attacker"])
+    with pytest.raises(InvalidState) as refused:
+        built((dealt["attacker"] + 1) % players)
+    assert [p.field for p in refused.value.problems] == ["attacker"]
 
 
 def test_D24_the_last_player_holding_cards_is_the_durak_and_nobody_is_a_draw():

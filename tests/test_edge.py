@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import os
 import random
 import re
 import signal
@@ -19,6 +20,7 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import requests
@@ -34,10 +36,14 @@ PROBLEM = "application/problem+json"
 OTHER = "127.0.0.2"  # a second client address on loopback
 
 
+BALANCER = "127.0.0.3"  # a load balancer in front, trusted to name its clients
+
+
 @pytest.fixture(scope="module")
 def edge_stack():
-    # Limits low enough for a test to pass them from one address.
-    with tempfile.TemporaryFile() as log, Stack(log=log, limits=Limits(8, 20, 20)) as s:
+    # Limits low enough for a test to pass them from one address; one ai-move at a time.
+    with mock.patch.dict(os.environ, {"CARDAVIA_TRUSTED_PROXIES": BALANCER}), \
+            tempfile.TemporaryFile() as log, Stack(log=log, limits=Limits(8, 20, 20, 1)) as s:
         yield s
 
 
@@ -254,3 +260,90 @@ def wait_for_port(port: int, proc: subprocess.Popen) -> None:
             return
         time.sleep(0.05)
     raise AssertionError("nginx did not listen")
+
+
+def search_under_way(edge_stack: Stack, source: str, headers: dict | None = None):
+    """A strong search of budget_ms 8000 from `source`, in a thread; the thread, once
+    nginx holds it (another ai-move from there is turned away)."""
+    dealt = requests.post(f"{edge_stack.url}/v1/games/durak/deal", json={"seed": 1},
+                          timeout=10).json()["state"]
+    body = {"state": dealt, "level": "strong", "budget_ms": 8000, "seed": 1}
+    answer: dict = {}
+
+    def search() -> None:
+        with session_from(source) as s:
+            # The caller's first check may come first and hold the address's one ai-move
+            # for a millisecond: then again.
+            for _ in range(50):
+                r = s.post(f"{edge_stack.url}/v1/games/durak/ai-move", json=body,
+                           headers=headers, timeout=60)
+                answer["status"] = r.status_code
+                if r.status_code != 429:
+                    return
+                time.sleep(0.02)
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    return thread, answer, {"state": dealt, "level": "random"}
+
+
+def ai_move(edge_stack: Stack, source: str, body: dict, game: str = "durak", headers=None) -> int:
+    with session_from(source) as s:
+        return s.post(f"{edge_stack.url}/v1/games/{game}/ai-move", json=body, headers=headers,
+                      timeout=30).status_code
+
+
+def served_in_time(edge_stack: Stack, source: str, body: dict) -> int:
+    """A search's status once a worker with a free slot takes it: the AI pool's two workers
+    each search once at a time (CARDAVIA_AI_CONCURRENCY), and which of them accepts a
+    connection is the kernel's choice, so one busy with another address's search answers
+    503 with Retry-After, as any client may meet, and the next try finds the other."""
+    for _ in range(20):
+        status = ai_move(edge_stack, source, body)
+        if status != 503:
+            return status
+        time.sleep(0.1)
+    return status
+
+
+def wait_turned_away(edge_stack: Stack, source: str, body: dict, answer: dict, headers=None
+                     ) -> None:
+    seen = []
+    for _ in range(100):
+        seen.append(ai_move(edge_stack, source, body, headers=headers))
+        if seen[-1] == 429:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the search never held its address's ai-move: {answer}, {seen}")
+
+
+def test_one_address_holds_one_ai_move_at_once_and_another_is_served(edge_stack):
+    """Issue 40.1: an address with a 8 s search under way is turned away (429) for its
+    next ai-move, in any case of the game id (it too goes to the AI pool, not the rules
+    workers), while another address is served at once."""
+    thread, answer, quick = search_under_way(edge_stack, "127.0.0.1")
+    try:
+        wait_turned_away(edge_stack, "127.0.0.1", quick, answer)
+        assert ai_move(edge_stack, "127.0.0.1", quick, game="DURAK") == 429
+        assert ai_move(edge_stack, OTHER, quick) == 200
+        strong = {**quick, "level": "strong", "budget_ms": 50}
+        assert served_in_time(edge_stack, OTHER, strong) == 200
+    finally:
+        thread.join()
+    assert answer["status"] == 200
+    assert ai_move(edge_stack, "127.0.0.1", quick) == 200  # its own once the search is done
+
+
+def test_behind_a_trusted_balancer_the_client_is_the_one_it_forwards(edge_stack):
+    """CARDAVIA_TRUSTED_PROXIES (issue 40.8): every request through the balancer comes
+    from its address, yet the per-address limits count the clients it names."""
+    one, two = {"X-Forwarded-For": "203.0.113.7"}, {"X-Forwarded-For": "203.0.113.8"}
+    thread, answer, quick = search_under_way(edge_stack, BALANCER, one)
+    try:
+        wait_turned_away(edge_stack, BALANCER, quick, answer, one)
+        assert ai_move(edge_stack, BALANCER, quick, headers=two) == 200
+        # an address that is no balancer names nobody else: it is itself
+        assert ai_move(edge_stack, OTHER, quick, headers=one) == 200
+    finally:
+        thread.join()
+    assert answer["status"] == 200

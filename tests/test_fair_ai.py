@@ -14,16 +14,12 @@ from hypothesis import strategies as st
 
 from rules.ai import LEVELS, complete, search
 from rules.ai.levels import choose
-from rules.registry import ai_of
 from schemas.registry import GAMES
+from tests.support.playouts import few_playouts
 
 AI = "/v1/games/{game}/ai-move"
 MOVE = "/v1/games/{game}/move"
-# With a tiny rate the strong level's playout count stays small however large the budget,
-# and a budget of 10 s keeps its wall-clock guard out of the way: the move is then a
-# function of the request alone, which is what these tests compare.
-FEW_PLAYOUTS = 0.0005
-LONG_BUDGET = 10_000
+LONG_BUDGET = 10_000  # with few playouts (tests/support/playouts.py), no deadline meets it
 
 
 # Every registered game at each of its counts of players but the default one (which the
@@ -88,7 +84,7 @@ def test_states_differing_only_in_hidden_cards_get_the_same_move(
     twin = game.sample(game.observe(state, seat), random.Random(twin_seed))
     assert game.observe(twin, seat) == game.observe(state, seat)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ai_of(game), "rate", FEW_PLAYOUTS)
+        few_playouts(mp, game)
         move = ai_move(client, game_id, state, level, seed)
         assert ai_move(client, game_id, twin, level, seed) == move
     assert legal(client, game_id, state, move) and legal(client, game_id, twin, move)
@@ -143,7 +139,7 @@ def test_twin_states_of_every_count_and_option_get_the_same_move(variant):
 def test_strong_moves_are_legal_and_repeat_for_a_seed(client, game_id):
     game = GAMES[game_id].game
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ai_of(game), "rate", FEW_PLAYOUTS)
+        few_playouts(mp, game)
         for deal_no in range(2):
             for steps in (0, 10, 40):
                 state = reached(game_id, deal_no, steps)

@@ -162,3 +162,27 @@ def test_screens_of_each_game(browser, server, size, lang):
             visitor.shot(f"screen-{game}-{size[0]}-{lang}")
     finally:
         visitor.close()
+
+
+@pytest.mark.parametrize("lang", ("ru", "fa"))
+def test_a_phone_reads_a_tarot_settlement_without_scrolling_sideways(browser, server, lang):
+    """A five-player deal's settlement and its review on a phone: the itemised score,
+    each player's figure and the tricks, inside the screen's width, right to left too."""
+    visitor = phone_or_laptop(browser, server, PHONE, lang)
+    try:
+        page = visitor.page
+        visitor.deal("tarot-5", level="random")
+        play_to_the_end(visitor)
+        page.locator("#settlement .review summary").first.click()
+        visitor.shot(f"phone-settlement-{lang}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        box = page.evaluate("(() => { const r = document.getElementById('settlement')"
+                            ".getBoundingClientRect(); return [r.left, r.right]; })()")
+        assert box[0] >= 0 and box[1] <= PHONE[0], box
+        wider = page.evaluate("""() => [...document.querySelectorAll('#settlement *')]
+          .filter(e => e.scrollWidth > e.clientWidth + 1
+                       && getComputedStyle(e).overflowX !== 'visible')
+          .map(e => e.className)""")
+        assert wider == [], wider  # nothing in it scrolls sideways either
+    finally:
+        visitor.close()

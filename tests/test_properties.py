@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -83,21 +84,23 @@ SEAT_KEYS = frozenset({"attacker", "to_act", "dealer", "leader", "taker", "seat"
 OPTIONAL_KEYS = frozenset({"phase", "to_act", "result", "taker", "contract"})
 
 
+# Each game's piles as (the path's start, its length, its last key or None): the places of
+# one card each, which hold the whole deck once between them (D1, T1, G1). Tarot's
+# chien_shown and poignées only record cards shown.
+PILE_PLACES = {
+    "durak": ((("hands",), 3, None), (("stock",), 2, None), (("discard",), 2, None),
+              (("table",), 3, None)),
+    "tarot": ((("hands",), 3, None), (("chien",), 2, None), (("ecart",), 2, None),
+              (("trick",), 3, "card"), (("tricks",), 5, "card")),
+    "ganjifa": ((("hands",), 3, None), (("captured",), 3, None), (("trick",), 3, "card"),
+                (("dukal", "cards"), 3, None), (("dukal", "discards"), 5, None)),
+}
+
+
 def is_pile_place(game_id: str, path: tuple) -> bool:
-    """Whether `path` is one card's place in a pile: the piles hold the whole deck once
-    between them (D1, T1, G1). Tarot's chien_shown and poignées only record cards shown."""
-    head, n = path[0], len(path)
-    if game_id == "durak":
-        return ((head == "hands" and n == 3) or (head in ("stock", "discard") and n == 2)
-                or (head == "table" and n == 3))
-    if game_id == "tarot":
-        return ((head == "hands" and n == 3) or (head in ("chien", "ecart") and n == 2)
-                or (head == "trick" and n == 3 and path[2] == "card")
-                or (head == "tricks" and n == 5 and path[4] == "card"))
-    return ((head in ("hands", "captured") and n == 3)
-            or (head == "trick" and n == 3 and path[2] == "card")
-            or path[:2] == ("dukal", "cards") and n == 3
-            or (path[:2] == ("dukal", "discards") and n == 5))
+    """Whether `path` is one card's place in a pile (PILE_PLACES)."""
+    return any(path[:len(start)] == start and len(path) == n and last in (None, path[-1])
+               for start, n, last in PILE_PLACES[game_id])
 
 
 def walk(value, path=()):
@@ -160,51 +163,94 @@ def dealt_state(draw):
 def damaged_state(draw):
     """(game id, damaged state, kind, what the 422 must point at)."""
     game_id, state = draw(dealt_state())
-    players = GAMES[game_id].game.players
-    codes = GAMES[game_id].game.deck.index
-    places = [(p, v) for p, v in walk(state) if p]
-    piles = [p for p, v in places if isinstance(v, str) and v in codes
-             and is_pile_place(game_id, p)]
-    card_places = [p for p, v in places if isinstance(v, str) and v in codes]
-    seats = [p for p, v in places if isinstance(p[-1], str) and p[-1] in SEAT_KEYS]
-    keys = [p for p, v in places if isinstance(p[-1], str) and p[0] != "result"]
+    found = found_in(game_id, state)
     kinds = ["delete", "wrong_type", "unknown_card", "seat_out_of_range"]
-    if len(piles) >= 2:
+    if len(found.piles) >= 2:
         kinds += ["duplicate", "swap", "remove"]
     kind = draw(st.sampled_from(kinds))
     damaged = copy.deepcopy(state)
-    if kind == "delete":
-        path = draw(st.sampled_from(keys))
-        del get(damaged, path[:-1])[path[-1]]
-        optional = len(path) == 1 and path[0] in OPTIONAL_KEYS
-        return game_id, damaged, kind, {"path": path, "optional": optional}
-    if kind == "wrong_type":
-        path, value = draw(st.sampled_from(places))
-        put(damaged, path, wrong_type(value))
-        return game_id, damaged, kind, {"path": path}
-    if kind == "unknown_card":
-        path = draw(st.sampled_from(card_places))
-        put(damaged, path, draw(st.sampled_from(["ZZ", "", "1X", "RRAM" if game_id != "ganjifa"
-                                                 else "AS", get(state, path).lower()])))
-        return game_id, damaged, kind, {"path": path}
-    if kind == "seat_out_of_range":
-        path = draw(st.sampled_from(seats))
-        put(damaged, path, draw(st.sampled_from([players, players + 1, -1, 99])))
-        return game_id, damaged, kind, {"path": path}
-    a = draw(st.sampled_from(piles))
-    b = draw(st.sampled_from([p for p in piles if p != a]))
-    if kind == "duplicate":  # the card at a overwrites the one at b: a twice, b's missing
-        put(damaged, b, get(state, a))
-        return game_id, damaged, kind, {"places": (a, b), "missing": get(state, b)}
-    if kind == "swap":
-        put(damaged, a, get(state, b))
-        put(damaged, b, get(state, a))
-        return game_id, damaged, kind, {"places": (a, b)}
-    # remove: a card taken out of a plain list pile (not out of a trick's entry)
-    plain = [p for p in piles if isinstance(p[-1], int)]
-    path = draw(st.sampled_from(plain))
+    return game_id, damaged, kind, DAMAGES[kind](draw, found, damaged)
+
+
+def found_in(game_id: str, state: dict) -> Found:
+    codes = GAMES[game_id].game.deck.index
+    places = [(p, v) for p, v in walk(state) if p]
+    cards = [p for p, v in places if isinstance(v, str) and v in codes]
+    return Found(
+        game_id, state, places, piles=[p for p in cards if is_pile_place(game_id, p)],
+        card_places=cards,
+        seats=[p for p, v in places if isinstance(p[-1], str) and p[-1] in SEAT_KEYS],
+        keys=[p for p, v in places if isinstance(p[-1], str) and p[0] != "result"])
+
+
+class Found(NamedTuple):
+    """A dealt state and the places in it that a damage may take."""
+
+    game_id: str
+    state: dict
+    places: list
+    piles: list
+    card_places: list
+    seats: list
+    keys: list
+
+
+def deleted(draw, found: Found, damaged: dict) -> dict:
+    path = draw(st.sampled_from(found.keys))
     del get(damaged, path[:-1])[path[-1]]
-    return game_id, damaged, kind, {"path": path, "missing": get(state, path)}
+    return {"path": path, "optional": len(path) == 1 and path[0] in OPTIONAL_KEYS}
+
+
+def wrong_typed(draw, found: Found, damaged: dict) -> dict:
+    path, value = draw(st.sampled_from(found.places))
+    put(damaged, path, wrong_type(value))
+    return {"path": path}
+
+
+def unknown_card(draw, found: Found, damaged: dict) -> dict:
+    path = draw(st.sampled_from(found.card_places))
+    put(damaged, path, draw(st.sampled_from(
+        ["ZZ", "", "1X", "RRAM" if found.game_id != "ganjifa" else "AS",
+         get(found.state, path).lower()])))
+    return {"path": path}
+
+
+def seat_out_of_range(draw, found: Found, damaged: dict) -> dict:
+    path = draw(st.sampled_from(found.seats))
+    players = GAMES[found.game_id].game.players
+    put(damaged, path, draw(st.sampled_from([players, players + 1, -1, 99])))
+    return {"path": path}
+
+
+def two_piles(draw, found: Found) -> tuple[tuple, tuple]:
+    a = draw(st.sampled_from(found.piles))
+    return a, draw(st.sampled_from([p for p in found.piles if p != a]))
+
+
+def duplicated(draw, found: Found, damaged: dict) -> dict:
+    """The card at a overwrites the one at b: a twice, b's missing."""
+    a, b = two_piles(draw, found)
+    put(damaged, b, get(found.state, a))
+    return {"places": (a, b), "missing": get(found.state, b)}
+
+
+def swapped(draw, found: Found, damaged: dict) -> dict:
+    a, b = two_piles(draw, found)
+    put(damaged, a, get(found.state, b))
+    put(damaged, b, get(found.state, a))
+    return {"places": (a, b)}
+
+
+def removed(draw, found: Found, damaged: dict) -> dict:
+    """A card taken out of a plain list pile (not out of a trick's entry)."""
+    path = draw(st.sampled_from([p for p in found.piles if isinstance(p[-1], int)]))
+    del get(damaged, path[:-1])[path[-1]]
+    return {"path": path, "missing": get(found.state, path)}
+
+
+DAMAGES = {"delete": deleted, "wrong_type": wrong_typed, "unknown_card": unknown_card,
+           "seat_out_of_range": seat_out_of_range, "duplicate": duplicated, "swap": swapped,
+           "remove": removed}
 
 
 def resolves(body, dotted: str) -> bool:

@@ -133,6 +133,9 @@ GENERIC = ("rules/game.py", "rules/cards.py", "rules/reasons.py", "rules/texts.p
            "service/problems.py", "service/render_api.py", "service/replay.py",
            "service/rulebook.py", "service/signing.py", "service/table.py",
            "service/static/table/table.js", "service/static/table/table.css",
+           # The shared catalogues: a game's words live in its own folder.
+           *(f"service/locales/{p.name}"
+             for p in sorted((ROOT / "service" / "locales").glob("*.json"))),
            # The command line learns the games from GameInfo. (The client's calls and types
            # name the Tarot score sheet's endpoints and the fields of each settlement, as
            # API.md does; `score` is that sheet's command, and `replay` says a settlement

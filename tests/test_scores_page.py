@@ -200,10 +200,33 @@ def test_several_evenings_kept_with_their_history_and_deleted_with_undo(keeper):
     assert page.locator(".evenings li").count() == 2
 
 
+def test_the_form_waits_while_a_deal_is_saved(keeper):
+    """Nothing on the form changes while the service settles the deal being saved: a
+    partner chosen meanwhile would be wiped by the next deal's blank form."""
+    keeper.open_scores()
+    keeper.start(NAMES)
+    page = keeper.page
+    page.select_option("#score-partner", "3")
+    keeper.arithmetic("× 2")  # the settlement shown: no request of the form's in flight
+    held: list = []
+    page.route("**/v1/games/tarot/settlement", lambda route: held.append(route))  # held back
+    page.click("#score-save")
+    page.wait_for_selector(".score-form[aria-busy=true]", state="attached")
+    assert page.is_disabled("#score-partner") and page.is_disabled("#score-save")
+    for route in held:
+        route.continue_()
+    page.unroute("**/v1/games/tarot/settlement")
+    keeper.rows(1)
+    page.wait_for_selector(".score-form:not([aria-busy])", state="attached")
+    assert page.is_enabled("#score-partner") and page.input_value("#score-partner") == ""
+
+
 @pytest.mark.parametrize(("lang", "deal", "points_field", "digits"), [
     ("en", "Deal 2: No deal gives the taker's camp these card points", "card points", "2"),
     ("fa", "دست ۲: هیچ دستی با این بوها و پاداش‌ها", "امتیاز کارت‌ها", "۲"),
     ("uk", "Роздача 2: Жодна роздача не дає табору", "очки карт", "2"),
+    ("fr", "Donne 2\u00a0: Aucune donne ne rapporte ces points", "points des cartes", "2"),
+    ("ru", "Раздача 2: Ни одна раздача не даёт", "очки карт", "2"),
 ])
 def test_form_errors_in_plain_words_and_the_language_deals_numbered_from_1(
         keeper, lang, deal, points_field, digits):

@@ -5,8 +5,12 @@ under load loses no request."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import socket
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -15,7 +19,7 @@ from collections import Counter
 import pytest
 import requests
 
-from deploy.stack import Limits, Stack
+from deploy.stack import ROOT, Limits, Stack, free_port, stop, wait_healthy
 from rules.ai import complete
 from schemas.registry import GAMES
 
@@ -24,7 +28,7 @@ pytestmark = pytest.mark.http
 SLOWLORIS = 20
 STALLED_BODIES = 2
 STRONG_CALLS = 16
-UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000)
+UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000, ai_connections=10_000)
 
 
 @pytest.fixture(scope="module")
@@ -197,3 +201,35 @@ def test_a_rollout_of_the_rules_pool_under_load_loses_no_request(stack, durak_mo
     assert set(before).isdisjoint(after), "every rules server was replaced"
     assert results["ok"] > 50, results
     assert set(results) == {"ok"}, results
+
+
+def test_the_image_command_serves_behind_the_proxy():
+    """Issue 40.4: the Dockerfile's CMD, run as the image runs it (here without Docker),
+    is the whole stack: four bodies stalled after their first bytes hold no worker, where
+    bare gunicorn's two sync workers stop for as long as the clients like."""
+    (cmd,) = [json.loads(line.split(None, 1)[1]) for line in
+              (ROOT / "Dockerfile").read_text().splitlines() if line.startswith("CMD ")]
+    command = [sys.executable if part == "python" else part for part in cmd]
+    port = free_port()
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("CARDAVIA_")},
+           "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": "2"}
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log,
+                                start_new_session=True)
+        stalled = []
+        try:
+            wait_healthy(f"{base}/healthz", proc, timeout=120)
+            for _ in range(4):
+                s = socket.create_connection(("127.0.0.1", port))
+                s.sendall(b"POST /v1/games/durak/move HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                          b"application/json\r\nContent-Length: 100000\r\n\r\n{\"state\":")
+                stalled.append(s)
+            with requests.Session() as session:
+                for _ in range(4):
+                    assert session.get(f"{base}/healthz", timeout=5).json() == {"status": "ok"}
+                assert session.get(f"{base}/livez", timeout=5).status_code == 200
+        finally:
+            for s in stalled:
+                s.close()
+            stop(proc)

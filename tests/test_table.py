@@ -358,3 +358,26 @@ def test_every_word_the_page_uses_is_in_its_catalogue():
     used = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
     used |= set(re.findall(r'data-word="([\w.]+)"', source))
     assert used and used <= english.keys(), used - english.keys()
+
+
+@pytest.mark.parametrize("stored", ["{not json", "null", "[50, 50]", '"80"', "7",
+                                    '{"contrast": "abc", "grain": null, "temperature": 1e9}'])
+def test_settings_the_page_cannot_read_leave_it_working(table, stored):
+    """A corrupt `cardavia.table.settings` (issue 40.7) used to throw as the page's module
+    loaded, for good: now the sliders it cannot read start at 50% and the next change
+    writes a value the page reads."""
+    table.open()
+    page = table.page
+    page.evaluate("v => localStorage.setItem('cardavia.table.settings', v)", stored)
+    page.reload()
+    table.settled()
+    assert page.locator("#hand .card").count() > 0
+    if stored == "{not json":
+        table.shot("corrupt-settings")
+    assert [page.input_value(f"#slider-{name}") for name in
+            ("contrast", "grain", "temperature")] == ["50", "50", "50"]
+    page.locator("#settings-panel summary").click()
+    page.fill("#slider-grain", "30")
+    page.reload()
+    table.settled()
+    assert page.input_value("#slider-grain") == "30"

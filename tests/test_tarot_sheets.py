@@ -338,3 +338,46 @@ def test_the_documented_points_table_is_what_the_rules_allow():
             mask = table[bouts]
             assert (low, high) == ((mask & -mask).bit_length() / 2 - 0.5,
                                    (mask.bit_length() - 1) / 2), (players, contract, bouts)
+
+
+def garde_sans_to_the_end(legal: list, seat: int, leads: list[int], kept: set[int]) -> Move:
+    """Seat 0 takes a garde sans and leads `leads` in turn; the others pass and keep the
+    cards of `kept` to the last trick. No chelem announced, no poignée shown."""
+    if legal[0].action == "bid":
+        wanted = "garde_sans" if seat == 0 else "pass"
+        return next(m for m in legal if m.contract == wanted)
+    if legal[0].action != "play":
+        return next(m for m in legal if m.action != "poignee" and not m.announce)
+    cards = {m.card: m for m in legal if m.action == "play"}
+    others = [c for c in cards if c not in kept] + sorted(kept)
+    return cards[first_of(leads if seat == 0 else others, cards)]
+
+
+def first_of(wanted: list[int], cards: dict) -> int:
+    return next(c for c in wanted if c in cards)
+
+
+def test_T12_three_bouts_and_90_points_without_a_chelem_is_a_deal_of_three():
+    """Issue 40.6 took this three-player sheet for an impossible one ("the defence's trick
+    holds at least 1.5 points"); a deal gives it. The taker holds every trump, two Kings and
+    the Ace of Hearts; a defender keeps the Excuse and the other the Two of Hearts to the
+    last trick, which the Two wins: the Excuse goes to the taker (T12), and the defence
+    holds the Ace and the Two, one point. Garde sans: the chien is the taker's (T6)."""
+    codes, index = GAME.deck.codes, GAME.deck.index
+    trumps = [f"T{i}" for i in range(1, 22)]
+    plain = [f"{r}{s}" for s in "SDC" for r in
+             ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q")]
+    hands = [trumps + ["KS", "KC", "1H"], ["EX"] + plain[:23],
+             ["2H", *plain[23:], "KD", "3H", "4H", "5H", "6H", "7H", "8H"]]
+    chien = [c for c in codes if c not in {c for hand in hands for c in hand}]
+    state = GAME.deal_from([index[c] for c in itertools.chain(*hands, chien)], players=3)
+    leads = [index[c] for c in [*reversed(trumps), "KS", "KC", "1H"]]
+    kept = {index["EX"], index["2H"]}
+    while legal := GAME.legal_moves(state):
+        state = GAME.apply(state, garde_sans_to_the_end(legal, GAME.to_act(state), leads,
+                                                        kept))
+    settlement = GAME.settlement(state)
+    assert (settlement["bouts"], settlement["points"], settlement["chelem"]) == (3, 90, None)
+    sheet = sheet_of(state, settlement)
+    assert sheet_problems(3, "garde_sans", 3, 180) == []
+    assert sheet is not None and sheet["points"] == 90

@@ -18,10 +18,9 @@ from rules.ai.settings import Core, Explain, Settings
 from rules.ai.tarot_bidding import bid, call
 from rules.ai.tarot_ecart import announce, discard, ecart_options, poignee
 from rules.ai.tarot_play import play
-from rules.ai.tarot_playout import play_tricks
 from rules.ai.tarot_reading import others_bid, read_sample, sample
 from rules.game import Move, View
-from rules.tarot import GAME, TarotState, settle
+from rules.tarot import TarotState
 
 
 def basic_move(state: TarotState, seat: int, rng: random.Random) -> Move:
@@ -50,25 +49,6 @@ def value(settlement: dict, seat: int) -> float:
     return min(1.0, max(0.0, 0.5 + settlement["scores"][seat] / (2 * SCORE_SPAN)))
 
 
-_NO_RNG = random.Random(0)  # basic's Tarot moves read no rng; `basic_move` wants one
-
-
-def play_out(state: TarotState) -> TarotState:
-    """Basic's exact play for every seat to the end of the deal: through the rules up to
-    the end of the first trick (the auction, the call, the écart, the chelem, the
-    poignées), then on bitmasks (rules/ai/tarot_playout.py)."""
-    apply, to_act = GAME.apply, GAME.to_act
-    while (seat := to_act(state)) is not None and (state.phase != "play" or not state.tricks):
-        state = apply(state, basic_move(state, seat, _NO_RNG))
-    return state if seat is None else play_tricks(state)
-
-
-def playout(state: TarotState, seat: int) -> float:
-    """The playouts' policy: basic's exact play (no random moves: the sampled worlds
-    already differ), scored by the rules; the seat's value."""
-    return value(settle(play_out(state)), seat)
-
-
 # The playouts per millisecond of budget by the count of players (T18), as a factor on the
 # four players' rate, so that each count's strong move takes about the same CPU: three
 # players sample a world fastest, five slowest (more hidden places to deal to),
@@ -85,20 +65,32 @@ def rate_scale(view: View) -> float:
     return scale * BID_SCALE if view.phase == "bidding" else scale
 
 
-# The compiled core's playouts per millisecond of budget from a fresh deal, about half of
-# what one core runs, and their overhead (drawing the world, settling) in cards' worth.
-CORE_RATE = 40.0
+# The compiled core's playouts per millisecond of budget from a fresh deal, and their
+# overhead (drawing the world, settling) in cards' worth: set so that a strong move's CPU
+# p99 is about three quarters of the deadline at 200 ms (bench/README.md). Its rate by the
+# count of players: three players' playouts are the shortest.
+CORE_RATE = 72.0
 CORE_FIXED = 40
+CORE_SCALE = {3: 1.15, 4: 1.0, 5: 0.7}
 
-# Without the core: a playout from a late move is shorter but not by its cards alone:
-# sampling a world (the more voids shown, the dearer) and settling cost about 40 cards'
-# worth, which keeps late moves within the deadline. Reading the bids (`sample`) draws up
-# to 4 worlds for one and costs the search 2.4 times the CPU a playout would; but one such
-# world serves every candidate still in, so the rate is set for the budget's CPU as
-# measured, not as that cost model predicts (bench/README.md).
-SETTINGS = Settings(basic=basic_move, value=value, rate=0.8, fixed_cost=40, epsilon=0.0,
-                    playout=playout, rate_scale=rate_scale, propose=ecart_options,
+
+def core_scale(view: View) -> float:
+    scale = CORE_SCALE[len(view.public.hands)]
+    return scale * BID_SCALE if view.phase == "bidding" else scale
+
+
+# Without the core (rules/ai/native.py) the generic playouts play basic through the rules,
+# about 0.4 ms from a fresh deal: half the rate of the Python bitmask playout they replace
+# (kept only for this fallback, it was a second twin of the core's). A playout from a late
+# move is shorter but not by its cards alone: sampling a world (the more voids shown, the
+# dearer) and settling cost about 40 cards' worth, which keeps late moves within the
+# deadline. Reading the bids (`sample`) draws up to 4 worlds for one and costs the search
+# 2.4 times the CPU a playout would; but one such world serves every candidate still in,
+# so the rate is set for the budget's CPU as measured, not as that cost model predicts
+# (bench/README.md).
+SETTINGS = Settings(basic=basic_move, value=value, rate=0.42, fixed_cost=40, epsilon=0.0,
+                    rate_scale=rate_scale, propose=ecart_options,
                     draw=lambda game, view, rng: read_sample(view, rng),
                     explain=Explain(tries=4, cost=2.4, sample=sample, applies=others_bid),
                     core=Core(covers=tarot_search.covers, search=tarot_search.search,
-                              rate=CORE_RATE, fixed_cost=CORE_FIXED, rate_scale=rate_scale))
+                              rate=CORE_RATE, fixed_cost=CORE_FIXED, rate_scale=core_scale))

@@ -11,8 +11,10 @@ from rules.durak.cards import (
     RANK_MASK,
     RANK_OF,
     SUIT_OF,
+    SUITS,
     deck_size_of,
 )
+from rules.durak.deal import first_attacker
 from rules.durak.options import MOST_PLAYERS, Setup
 from rules.durak.state import next_in, round_of
 from rules.game import Problem, placed
@@ -151,18 +153,11 @@ def bout_problems(hands: list[list[int]], stock: list[int], discard: list[int],
     if len(table) > limit:
         problems.append(Problem("table", "durak_bout_limit",
                                 {"count": len(table), "limit": limit}))
-    if stock and len(hands) == 2 and not setup.transfer:
+    if stock and len(hands) == 2 and not setup.transfer:  # else start_problems
         if len(hands[attacker]) + len(table) < HAND_SIZE:
             problems.append(Problem(f"hands.{attacker}", "durak_attacker_short"))
         if len(hands[defender]) + defended < HAND_SIZE:
             problems.append(Problem(f"hands.{defender}", "durak_defender_short"))
-    elif stock:
-        # Throwers (D19) and passing on (D21) lay cards from several hands, in some share:
-        # every card missing from a hand lies on the table.
-        short = sum(max(0, HAND_SIZE - len(h)) for h in hands)
-        if short > len(table) + defended:
-            problems.append(Problem("hands", "durak_hands_short",
-                                    {"short": short, "count": len(table) + defended}))
     return problems
 
 
@@ -172,19 +167,8 @@ def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacke
     once, each bout's list in ascending seat order; between bouts, with the stock empty, a
     player in with no card would have gone out, the last one too; D24: a bout goes on only
     while two players are in. The mask of the seats out, and the problems."""
-    problems = []
-    mask = 0
+    mask, problems = _out_lists(hands, out)
     players = len(hands)
-    for i, group in enumerate(out):
-        if not group or list(group) != sorted(set(group)):
-            problems.append(Problem(f"out.{i}", "durak_out_order"))
-        for j, s in enumerate(group):
-            if s >= players or mask >> s & 1:
-                problems.append(Problem(f"out.{i}.{j}", "durak_out_seat", {"seat": s}))
-                continue
-            mask |= 1 << s
-            if hands[s]:
-                problems.append(Problem(f"out.{i}.{j}", "durak_out_holds", {"seat": s}))
     if out and stock:
         problems.append(Problem("out", "durak_out_stock"))
     if not stock and not table:
@@ -196,6 +180,174 @@ def out_problems(hands: list[list[int]], stock: list[int], table: Table, attacke
     if mask >> attacker & 1 and players - mask.bit_count() > 1:
         problems.append(Problem("attacker", "durak_attacker_out", {"seat": attacker}))
     return mask, problems
+
+
+def _out_lists(hands: list[list[int]], out: list[list[int]]) -> tuple[int, list[Problem]]:
+    """D23, D25: each list of `out` names seats of the deal in ascending order, each seat
+    once in all, and none that holds a card. The mask of the seats named, the problems."""
+    problems = []
+    mask = 0
+    for i, group in enumerate(out):
+        if not group or list(group) != sorted(set(group)):
+            problems.append(Problem(f"out.{i}", "durak_out_order"))
+        for j, s in enumerate(group):
+            if s >= len(hands) or mask >> s & 1:
+                problems.append(Problem(f"out.{i}.{j}", "durak_out_seat", {"seat": s}))
+                continue
+            mask |= 1 << s
+            if hands[s]:
+                problems.append(Problem(f"out.{i}.{j}", "durak_out_holds", {"seat": s}))
+    return mask, problems
+
+
+def start_problems(trump: int, hands: list[list[int]], stock: list[int],
+                   discard: list[int], table: Table, taking: bool, attacker: int,
+                   defender: int, out_mask: int, setup: Setup) -> list[Problem]:
+    """D12, D22, D23: a player in begins a bout with six cards while the stock lasts (each
+    drew up to six) and with one at least once it is out (one with none went out); in
+    the first bout, nothing drawn yet, with the six dealt (D17). So each holds what it
+    began with less what it laid in the bout: the defender its defences; the attackers
+    the attack cards, the first one card (D6), then, passing on (D21), each defender in
+    turn one card of that rank while none was beaten, then the last of them and its
+    throwers (D19, D20) the rest. Empty when some number of passes gives every player its
+    start; else the problems of the reading with the fewest. Nothing is added while a card
+    is unbeaten but after a take (D8, D10, D20): two unbeaten without one were all passed
+    on."""
+    passes = _passes(table) if setup.transfer else 0
+    unbeaten = sum(1 for _, d in table if d is None)
+    fewest = len(table) - 1 if unbeaten > 1 and not taking else 0
+    found: list[Problem] = []
+    for p in range(min(fewest, passes), passes + 1):
+        problems = _start_with(p, trump, hands, stock, discard, table, attacker, defender,
+                               out_mask, setup)
+        if not problems:
+            return []
+        found = found or problems
+    return found
+
+
+def _passes(table: Table) -> int:
+    """The most passes (D21) a table can hold: its first cards, all of one rank, laid
+    before any was beaten; the last attack card of those is the bout's attacker's."""
+    same = 1
+    while same < len(table) and RANK_OF[table[same][0]] == RANK_OF[table[0][0]]:
+        same += 1
+    return same - 1
+
+
+def _start_with(passes: int, trump: int, hands: list[list[int]], stock: list[int],
+                discard: list[int], table: Table, attacker: int, defender: int, out_mask: int,
+                setup: Setup) -> list[Problem]:
+    """start_problems' reading with `passes` passes: the first passes + 1 attack cards laid
+    one each by the attackers in turn, the last the bout's attacker, and the other attack
+    cards by the last attacker's round."""
+    players = len(hands)
+    chain = _chain(passes, attacker, players, out_mask) if table else []
+    laid = [chain.count(s) for s in range(players)]
+    laid[defender] += sum(1 for _, d in table if d is not None)
+    first = stock and not discard and len(stock) == setup.cards - HAND_SIZE * players
+    need = HAND_SIZE if stock else 1
+    throwers = _layers(attacker, defender, players, out_mask, setup) if table else set()
+    ins = [s for s in range(players) if not out_mask >> s & 1]
+    problems, owed = _began(hands, laid, ins, need, bool(first), defender, throwers)
+    if owed > max(0, len(table) - passes - 1):
+        problems.append(Problem("hands", "durak_start_count", {"count": len(table)}))
+    if first and chain:
+        problems += _first_bout_attacker(trump, hands, table, chain, defender, throwers)
+    return problems
+
+
+def _began(hands: list[list[int]], laid: list[int], ins: list[int], need: int, first: bool,
+           defender: int, throwers: set[int]) -> tuple[list[Problem], int]:
+    """Each player in against what it began the bout with: the problems, and the cards the
+    throwers lack, which they laid among the other attack cards."""
+    problems = []
+    owed = 0
+    for s in ins:
+        began = len(hands[s]) + laid[s]
+        if first and began > HAND_SIZE:
+            problems.append(Problem(f"hands.{s}", "durak_first_bout_hand",
+                                    {"seat": s, "held": began}))
+        elif began < need and s in throwers:
+            owed += need - began
+        elif began < need:  # the code written out, as the catalogues' check reads it
+            problems.append(Problem(
+                f"hands.{s}", "durak_start_short" if s == defender else "durak_start_idle",
+                {"seat": s, "held": len(hands[s]), "need": need, "laid": laid[s]}))
+    return problems, owed
+
+
+def _chain(passes: int, attacker: int, players: int, out_mask: int) -> list[int]:
+    """Who laid the first passes + 1 attack cards: each an attacker passing it on to the
+    player in after it (D21), the last the bout's attacker."""
+    chain = [attacker]
+    for _ in range(passes):
+        chain.append(_in_before(chain[-1], players, out_mask))
+    return chain[::-1]
+
+
+def _first_bout_attacker(trump: int, hands: list[list[int]], table: Table, chain: list[int],
+                         defender: int, throwers: set[int]) -> list[Problem]:
+    """D5 in the first bout: nothing drawn yet, each hand as dealt is what it holds and
+    what it laid, and the first attacker (the chain's first) held the lowest trump of them
+    (seat 0 when none was dealt); a card a thrower added may be any thrower's."""
+    holders = {c: {s} for s, hand in enumerate(hands) for c in hand}
+    for i, (a, d) in enumerate(table):
+        holders[a] = {chain[i]} if i < len(chain) else throwers
+        if d is not None:
+            holders[d] = {defender}
+    trumps = [c for c in holders if SUIT_OF[c] == trump]
+    low = min(trumps, key=RANK_OF.__getitem__) if trumps else None
+    if (chain[0] in holders[low]) if low is not None else chain[0] == 0:
+        return []
+    seat = min(holders[low]) if low is not None else 0
+    return [Problem("attacker", "durak_first_bout_attacker",
+                    {"seat": seat, "card": CODES[low] if low is not None else "none"})]
+
+
+def _in_before(seat: int, players: int, out_mask: int) -> int:
+    """The player in before `seat`: whose defender `seat` is (D18)."""
+    s = seat
+    for _ in range(players):
+        s = (s - 1) % players
+        if not out_mask >> s & 1:
+            return s
+    return seat
+
+
+def _layers(attacker: int, defender: int, players: int, out_mask: int, setup: Setup
+            ) -> set[int]:
+    """The attacker and the throwers that the round of D19-D20 asks."""
+    return set(round_of(attacker, defender, players, out_mask, setup.throw_in)) - {defender}
+
+
+def discard_problems(trump: int, discard: list[int]) -> list[Problem]:
+    """D11: the discard pile is whole beaten-off bouts, each attack card with the card that
+    beat it (D4): two cards of one suit, or a trump and a card of another. The cards of a
+    plain suit pair among themselves but for one when they are odd, which a trump beat:
+    the trumps are at least as many as the plain suits of an odd count."""
+    counts = [0, 0, 0, 0]
+    for card in discard:
+        counts[SUIT_OF[card]] += 1
+    odd = [SUITS[s] for s in range(4) if s != trump and counts[s] % 2]
+    if len(discard) % 2 == 0 and counts[trump] < len(odd):
+        return [Problem("discard", "durak_discard_unpaired",
+                        {"suits": ", ".join(odd), "trumps": counts[trump]})]
+    return []
+
+
+def first_attacker_problems(masks: tuple[int, ...], stock: list[int], discard: list[int],
+                            table: Table, attacker: int, trump: int, size: int,
+                            out: list[list[int]]) -> list[Problem]:
+    """D5, D17: a state as dealt (every hand of six, the stock whole, nothing played) has
+    the first attacker D5 names: no card has moved, so no bout has been played."""
+    players = len(masks)
+    dealt = (not table and not discard and not out and len(stock) == size - HAND_SIZE * players
+             and all(m.bit_count() == HAND_SIZE for m in masks))
+    first = first_attacker(masks, trump) if dealt else attacker
+    if first != attacker:
+        return [Problem("attacker", "durak_first_attacker", {"seat": first})]
+    return []
 
 
 def to_act_problems(given, attacker: int, defender: int, players: int, out_mask: int,

@@ -89,14 +89,25 @@ def out_lists(f: Fields) -> list[list[int]]:
 
 
 def rule_problems(f: Fields, r: Reading) -> list[Problem]:
-    """D2, D17: the trump; D4, D8-D10, D21: the table; D9, D12: the bout; the cards
-    everybody has seen in a hand."""
+    """D2, D17: the trump; D4, D8-D10, D21: the table; D11: the discard pile; D5: the
+    first attacker; D9, D12: the bout and how each seat began it; the cards everybody has
+    seen in a hand."""
     problems = checks.trump_problems(r.trump, f.stock, f.trump_card, r.chosen.whole_deck_dealt)
     problems += checks.table_problems(r.trump, f.table, f.taking, r.chosen.transfer)
+    problems += checks.discard_problems(r.trump, f.discard)
+    problems += checks.first_attacker_problems(r.masks, f.stock, f.discard, f.table,
+                                               f.attacker, r.trump, r.chosen.cards,
+                                               out_lists(f))
     deal_over = r.players - r.out_mask.bit_count() <= 1 and not f.stock and not f.table
     if not deal_over:
         problems += checks.bout_problems(f.hands, f.stock, f.discard, f.attacker, r.defender,
                                          f.table, r.chosen)
+    # With two, the hands say the deal ended (D14): a hand emptied by the last bout.
+    ended = deal_over or r.players == 2 and not f.stock and not f.table and not all(f.hands)
+    if (r.players > 2 or r.chosen.transfer) and not ended:
+        problems += checks.start_problems(r.trump, f.hands, f.stock, f.discard, f.table,
+                                          f.taking, f.attacker, r.defender, r.out_mask,
+                                          r.chosen)
     if f.known is not None:
         problems += checks.known_problems(f.known, f.hands)
     if r.whole:  # the history is read against whole piles (D11)

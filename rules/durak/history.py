@@ -54,6 +54,16 @@ def bout_problems(path: str, trump: int, b: Bout, setup: Setup) -> list[Problem]
     if len(b.table) > BOUT_LIMIT:  # D9
         problems.append(Problem(f"{path}.table", "durak_history_limit",
                                 {"count": len(b.table), "limit": BOUT_LIMIT}))
+    problems += table_problems(path, trump, b)
+    problems += passed_problems(f"{path}.passed", list(b.passed), [a for a, _ in b.table][1:],
+                                setup)
+    return problems
+
+
+def table_problems(path: str, trump: int, b: Bout) -> list[Problem]:
+    """D4, D11 on a bout's table: no card twice, each defence beats its attack, and a bout
+    beaten off has every attack beaten."""
+    problems = []
     seen = 0
     for j, (a, d) in enumerate(b.table):
         for c in (a, d):
@@ -68,8 +78,6 @@ def bout_problems(path: str, trump: int, b: Bout, setup: Setup) -> list[Problem]
         if d < 0 and not b.taken:  # D11: a bout beaten off has every attack beaten
             problems.append(Problem(f"{path}.table.{j}.defense", "durak_history_unbeaten",
                                     {"attack": CODES[a]}))
-    problems += passed_problems(f"{path}.passed", list(b.passed), [a for a, _ in b.table][1:],
-                                setup)
     return problems
 
 

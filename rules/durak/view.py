@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from rules.cards import mask_of
-from rules.durak.cards import BIT
+from rules.durak.cards import BIT, HAND_SIZE
+from rules.durak.deal import first_attacker
 from rules.durak.state import Named, State, plain
 from rules.game import View
 
@@ -31,9 +32,14 @@ def observe(state: Named, seat: int) -> View:
     return View(seat, public, (*hidden, max(0, len(stock) - 1)), state.phase, state.to_act)
 
 
+# Shuffles at most for a world of a view as dealt whose first attacker is the view's.
+DEAL_TRIES = 1000
+
+
 def sample(view: View, rng: random.Random) -> State:
     """The unseen cards shuffled into the other hands and the stock: the view says nothing
-    more of them."""
+    more of them, but as dealt, nothing played: then the attacker holds the lowest trump
+    of the hands (D5), and a world is shuffled again until its attacker does."""
     public = view.public
     hands, stock = public.hands, public.stock
     seen = public.discard
@@ -49,12 +55,26 @@ def sample(view: View, rng: random.Random) -> State:
         low = unseen & -unseen
         pile.append(low.bit_length() - 1)
         unseen ^= low
-    rng.shuffle(pile)
-    dealt = list(hands)
-    at = 0
-    for s in range(len(hands)):
-        n = view.hidden[s]
-        if n:
-            dealt[s] |= mask_of(pile[at:at + n])
-            at += n
+    tries = DEAL_TRIES if as_dealt(view) else 1
+    for _ in range(tries):
+        rng.shuffle(pile)
+        dealt = list(hands)
+        at = 0
+        for s in range(len(hands)):
+            n = view.hidden[s]
+            if n:
+                dealt[s] |= mask_of(pile[at:at + n])
+                at += n
+        if tries == 1 or first_attacker(tuple(dealt), public.trump) == public.attacker:
+            break
     return plain(public._replace(hands=tuple(dealt), stock=(*pile[at:], *stock)))
+
+
+def as_dealt(view: View) -> bool:
+    """Nothing played yet: no card on the table or discarded, the stock whole, six a hand."""
+    public = view.public
+    players = len(public.hands)
+    return (not public.discard and not public.table and not public.out
+            and len(public.stock) + view.hidden[-1] == public.setup.cards - HAND_SIZE * players
+            and all(h.bit_count() + view.hidden[s] == HAND_SIZE
+                    for s, h in enumerate(public.hands)))

@@ -69,79 +69,117 @@ def _excuse_cases(chien_open: bool, sizes: dict[str, int]):
         yield "slam", owner, owner
 
 
+class Table(NamedTuple):
+    """What a count of players and a contract fix for the reckoning (T5, T6, T19, T20)."""
+
+    tricks: int  # one trick a card of a hand
+    n: int  # cards a trick
+    chien: int
+    sizes: dict[str, int]  # players a camp
+    chien_to: str  # whose the set-aside cards are at the end
+    chien_open: bool  # garde sans, garde contre: the chien as dealt, where a bout may lie
+    places: tuple[str, ...]  # where the Petit and the Monde may end
+
+    @classmethod
+    def of(cls, players: int, contract: str, attackers: int) -> Table:
+        count = COUNTS[players]
+        chien_open = contract not in CHIEN_TAKEN
+        return cls(count.hand, players, count.chien, {A: attackers, D: players - attackers},
+                   A if contract != "garde_contre" else D, chien_open,
+                   ("chien", A, D) if chien_open else (A, D))
+
+
+class Excuse(NamedTuple):
+    """Where the Excuse ended and what it left: its camp, each camp's half points from it,
+    and the trick cards that are bouts (the Excuse) in each camp's tricks."""
+
+    camp: str
+    halves: dict[str, int]
+    slots: dict[str, int]
+    in_chien: bool
+
+
 @cache
 def feasible(players: int, contract: str, attackers: int,
              least: tuple[int, int] = (0, 0)) -> dict[tuple, int]:
     """{(bouts, chelem made by, petit au bout won by): half points possible, as a bit mask}
     for the attack camp of `attackers` players (1, or 2 with a five-player partner), when
     the attack camp wins at least least[0] tricks and the defence least[1] (poignées)."""
-    count = COUNTS[players]
-    tricks, n, chien = count.hand, players, count.chien
-    sizes = {A: attackers, D: players - attackers}
-    # T5, T6: who the set-aside cards count for, and whether a bout may lie among them.
-    chien_to = A if contract != "garde_contre" else D
-    chien_open = contract not in CHIEN_TAKEN  # garde sans, garde contre: the chien as dealt
+    table = Table.of(players, contract, attackers)
     out: dict[tuple, int] = {}
-    places = ("chien", A, D) if chien_open else (A, D)
-    for k in range(least[0], tricks + 1 - least[1]):
-        won = {A: k, D: tricks - k}
+    for k in range(least[0], table.tricks + 1 - least[1]):
+        won = {A: k, D: table.tricks - k}
         for last in (A, D):
             if won[last] == 0:
                 continue
-            early = {camp: won[camp] - (camp == last) for camp in (A, D)}
-            made_by = A if k == tricks else D if k == 0 else None
-            for kind, owner, winner in _excuse_cases(chien_open, sizes):
-                if kind == "early" and early[winner] == 0:
-                    continue
-                if kind == "last" and winner != last:
-                    continue
-                if kind == "slam" and (won[owner] != tricks or last != owner):
-                    continue
-                halves = {A: 0, D: 0}
-                slots = {A: 0, D: 0}  # trick cards that are bouts, in each camp's tricks
-                if kind == "chien":
-                    excuse_camp = chien_to
-                    halves[chien_to] += BOUT
-                elif kind == "early" and winner != owner:  # T11
-                    excuse_camp = owner
-                    halves[owner] += BOUT - 1
-                    halves[winner] += 1
-                    slots[winner] += 1
-                elif kind == "last" and winner == owner:  # T12: to the other camp
-                    excuse_camp = D if owner == A else A
-                    halves[excuse_camp] += BOUT
-                    slots[winner] += 1
-                else:
-                    excuse_camp = winner
-                    halves[winner] += BOUT
-                    slots[winner] += 1
-                # T15: the last trick, or the one before when T12's exception closes a slam.
-                petit_trick = last
-                for petit in places:
-                    for monde in places:
-                        camp_of = {p: chien_to if p == "chien" else p for p in (petit, monde)}
-                        if any(p != "chien" and won[p] == 0 for p in (petit, monde)):
-                            continue  # the Monde wins its trick; a captured Petit was won
-                        a_halves = halves[A] + BOUT * sum(camp_of[p] == A
-                                                          for p in (petit, monde))
-                        a_slots = slots[A] + (petit == A) + (monde == A)
-                        d_slots = slots[D] + (petit == D) + (monde == D)
-                        in_chien = (petit == "chien") + (monde == "chien") + (kind == "chien")
-                        a_cards = k * n - a_slots
-                        if a_cards < 0 or (tricks - k) * n - d_slots < 0 or in_chien > chien:
-                            continue
-                        kings = 4
-                        if chien_to == A:
-                            a_cards += chien - in_chien
-                            if not chien_open:
-                                kings = a_cards - chien  # T5: no King in the écart
-                        sums = pile_sums(a_cards, kings) << a_halves
-                        bouts = (camp_of[petit] == A) + (camp_of[monde] == A) + \
-                            (excuse_camp == A)
-                        for bonus in _petits(petit, petit_trick, won):
-                            key = (bouts, made_by, bonus)
-                            out[key] = out.get(key, 0) | sums
+            for case in _excuse_cases(table.chien_open, table.sizes):
+                excuse = _excuse(case, won, last, table)
+                if excuse is not None:
+                    _add_bouts(out, table, won, last, excuse)
     return out
+
+
+def _excuse(case: tuple, won: dict[str, int], last: str, table: Table) -> Excuse | None:
+    """Where the Excuse ends for one of _excuse_cases, when the tricks won allow it (T11,
+    T12): None when they do not."""
+    kind, owner, winner = case
+    if kind == "chien":
+        return Excuse(table.chien_to, {A: 0, D: 0, table.chien_to: BOUT}, {A: 0, D: 0}, True)
+    early = won[winner] - (winner == last)
+    if (kind == "early" and early == 0 or kind == "last" and winner != last
+            or kind == "slam" and (won[owner] != table.tricks or last != owner)):
+        return None
+    slots = {A: 0, D: 0, winner: 1}
+    if kind == "early" and winner != owner:  # T11: half a point to the trick's winners
+        return Excuse(owner, {A: 0, D: 0, owner: BOUT - 1, winner: 1}, slots, False)
+    if kind == "last" and winner == owner:  # T12: to the other camp
+        camp = D if owner == A else A
+        return Excuse(camp, {A: 0, D: 0, camp: BOUT}, slots, False)
+    return Excuse(winner, {A: 0, D: 0, winner: BOUT}, slots, False)
+
+
+def _add_bouts(out: dict[tuple, int], table: Table, won: dict[str, int], last: str,
+               excuse: Excuse) -> None:
+    """Adds to `out` every way the Petit and the Monde can end with this Excuse: the
+    attack camp's bouts, chelem, petit au bout and the half points its cards can make."""
+    k = won[A]
+    made_by = A if k == table.tricks else D if k == 0 else None
+    for petit in table.places:
+        for monde in table.places:
+            # The Monde wins its trick; a captured Petit was won: in a camp with tricks.
+            if any(p != "chien" and won[p] == 0 for p in (petit, monde)):
+                continue
+            sums = _attack_sums(table, k, excuse, petit, monde)
+            if sums is None:
+                continue
+            camp_of = {p: table.chien_to if p == "chien" else p for p in (petit, monde)}
+            bouts = (camp_of[petit] == A) + (camp_of[monde] == A) + (excuse.camp == A)
+            # T15: the last trick, or the one before when T12's exception closes a slam.
+            for bonus in _petits(petit, last, won):
+                key = (bouts, made_by, bonus)
+                out[key] = out.get(key, 0) | sums
+
+
+def _attack_sums(table: Table, k: int, excuse: Excuse, petit: str, monde: str) -> int | None:
+    """The half points the attack camp can end with, as a bit mask, when it won k tricks
+    and the bouts lie where given: its bouts' points, and any sum of its other cards (the
+    tricks' cards that are not bouts, and the set-aside cards where they count for it, no
+    King among those the taker laid aside, T5). None when the cards cannot lie so."""
+    placed = (petit, monde)
+    a_slots = excuse.slots[A] + placed.count(A)
+    d_slots = excuse.slots[D] + placed.count(D)
+    in_chien = placed.count("chien") + excuse.in_chien
+    a_cards = k * table.n - a_slots
+    if a_cards < 0 or (table.tricks - k) * table.n - d_slots < 0 or in_chien > table.chien:
+        return None
+    kings = 4
+    if table.chien_to == A:
+        a_cards += table.chien - in_chien
+        if not table.chien_open:
+            kings = a_cards - table.chien  # T5: no King in the écart
+    a_halves = excuse.halves[A] + BOUT * sum(
+        (table.chien_to if p == "chien" else p) == A for p in placed)
+    return pile_sums(a_cards, kings) << a_halves
 
 
 def _petits(petit: str, petit_trick: str, won: dict[str, int]):
@@ -208,23 +246,31 @@ def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
                 if petit_au_bout else ""
             problems.append(SheetProblem("petit_au_bout", f"{said}, {whose}{what}."))
             return problems
+    problems.append(_nothing_near(players, bouts, half_points, petit_au_bout, mask,
+                                  chelem_field))
+    return problems
+
+
+def _nothing_near(players: int, bouts: int, half_points: int, petit_au_bout: str | None,
+                  mask: int, chelem_field: str) -> SheetProblem:
+    """No change of the chelem or the petit au bout alone makes the sheet possible: the
+    points (and the nearest possible), else the petit au bout, else the chelem."""
+    points = _points(half_points)
     if mask:
         why = ""
         if players == 4 and half_points % 2 and mask >> (half_points - 1) & 5 == 5:
             why = (" (with four players a deal ends on a half point only when the Excuse"
                    " changes camp in the last trick, T12)")
-        problems.append(SheetProblem("points", f"No deal gives the attack camp {points} points "
-                                          f"with {bouts} bout{'s' * (bouts != 1)} on this "
-                                          f"sheet; the nearest possible: "
-                                          f"{_nearest(mask, half_points)}{why}."))
-    elif petit_au_bout is not None:
-        problems.append(SheetProblem("petit_au_bout", f"The {petit_au_bout} camp cannot win the "
-                                                 f"petit au bout with this sheet's bouts "
-                                                 f"and chelem."))
-    else:
-        problems.append(SheetProblem(chelem_field, f"No deal gives this chelem with {bouts} "
-                                              f"bout{'s' * (bouts != 1)}."))
-    return problems
+        return SheetProblem("points", f"No deal gives the attack camp {points} points "
+                                      f"with {bouts} bout{'s' * (bouts != 1)} on this "
+                                      f"sheet; the nearest possible: "
+                                      f"{_nearest(mask, half_points)}{why}.")
+    if petit_au_bout is not None:
+        return SheetProblem("petit_au_bout", f"The {petit_au_bout} camp cannot win the "
+                                             f"petit au bout with this sheet's bouts "
+                                             f"and chelem.")
+    return SheetProblem(chelem_field, f"No deal gives this chelem with {bouts} "
+                                      f"bout{'s' * (bouts != 1)}.")
 
 
 def least_tricks(players: int, contract: str, level: str, camp: str) -> int:

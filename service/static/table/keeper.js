@@ -147,8 +147,21 @@ export class ScoreKeeper {
     return this.editing === null ? this.evening.deals.length + 1 : this.editing + 1;
   }
 
+  // Nothing on the form can change while the service is asked: an edit made meanwhile
+  // would be wiped by the next deal's blank form (and its taker carried into it).
   async commit() {
-    const sheet = sheetOf(this.form, this.evening.players.length);
+    if (this.saving) return;
+    this.saving = true;
+    this.render();
+    try {
+      await this.store(sheetOf(this.form, this.evening.players.length));
+    } finally {
+      this.saving = false;
+      this.render();
+    }
+  }
+
+  async store(sheet) {
     const checked = await this.check(sheet);
     if (checked?.errors) {
       this.arithmetic = checked;
@@ -460,18 +473,19 @@ export class ScoreKeeper {
       ["played", "all_pass", "petit_sec"].map((k) => [k, t(`score.kind.${k}`)]), f.kind,
       (v) => { f.kind = v; }))];
     if (f.kind === "played") fields.push(...this.playedFields(n, select, field, changed));
-    return h("form", { class: "score-form", novalidate: true,
+    return h("form", { class: "score-form", novalidate: true, "aria-busy": this.saving ? "true" : null,
       onsubmit: (e) => { e.preventDefault(); this.commit(); } },
     h("h3", {}, this.editing === null ? t("score.new_deal", { n: this.dealNumber() })
       : t("score.editing", { n: this.editing + 1 })),
-    h("div", { class: "score-fields" }, fields),
-    this.arithmeticView(),
-    h("div", { class: "score-actions" },
-      h("button", { type: "submit", class: "primary", id: "score-save" },
-        t(this.editing === null ? "score.add" : "score.save")),
-      this.editing === null ? null : h("button", { type: "button", onclick: () => {
-        this.cancel(); this.render();
-      } }, t("score.cancel"))));
+    h("fieldset", { class: "score-fieldset", disabled: this.saving },
+      h("div", { class: "score-fields" }, fields),
+      this.arithmeticView(),
+      h("div", { class: "score-actions" },
+        h("button", { type: "submit", class: "primary", id: "score-save" },
+          t(this.editing === null ? "score.add" : "score.save")),
+        this.editing === null ? null : h("button", { type: "button", onclick: () => {
+          this.cancel(); this.render();
+        } }, t("score.cancel")))));
   }
 
   // The service's settlement of the sheet being entered, item by item: the target, the

@@ -7,17 +7,31 @@ export const SLIDERS = ["contrast", "grain", "temperature"];
 // Each convention of GameInfo's `indices`, shown by its letters for J Q K A.
 export const INDICES = { english: "J Q K A", french: "V D R A", russian: "В Д К Т" };
 
+// Whatever is stored (another version's, an extension's, a hand-edited value: not JSON,
+// null, a list, a word for a number) gives the sliders it cannot read at 50%: the page
+// must start, and the next change writes a value it reads.
 export function loadSettings() {
-  const stored = JSON.parse(localStorage.getItem(KEY) || "{}");
+  let stored;
+  try {
+    stored = JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    stored = null;
+  }
+  const read = stored !== null && typeof stored === "object" && !Array.isArray(stored);
   const sliders = Object.fromEntries(SLIDERS.map((name) => {
-    const value = Number(stored[name]);
+    const value = read && typeof stored[name] === "number" ? stored[name] : NaN;
     return [name, Number.isFinite(value) && value >= 0 && value <= 100 ? value : 50];
   }));
-  return { ...sliders, indices: Object.hasOwn(INDICES, stored.indices) ? stored.indices : null };
+  const indices = read && typeof stored.indices === "string" ? stored.indices : "";
+  return { ...sliders, indices: Object.hasOwn(INDICES, indices) ? indices : null };
 }
 
 export function saveSettings(settings) {
-  localStorage.setItem(KEY, JSON.stringify(settings));
+  try {
+    localStorage.setItem(KEY, JSON.stringify(settings));
+  } catch {
+    // storage full or refused: the settings hold for this visit
+  }
 }
 
 export function applySettings(root, settings) {
