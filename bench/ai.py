@@ -152,16 +152,18 @@ def play_deal(game_id: str, seed: int, tested: str, other: str, budget_ms: int,
            "cpu_s": cpu() - cpu_start,
            "strong": {"wall_ms": wall_ms, "cpu_ms": cpu_ms, "playouts": playouts,
                       "forced": forced}}
-    if registry_id(game_id) == "durak":
-        out["outcome"] = settlement["outcome"]
-    elif registry_id(game_id) == "tarot":
-        out["annulled"] = settlement.get("annulled")
-        out["taker"] = settlement.get("taker")
-        out["made"] = settlement.get("made")
-        out["partner"] = settlement.get("partner")  # T22: the role of the tested seat
-    else:
-        out["winners"] = settlement["winners"]
-    return out
+    return out | settled(registry_id(game_id), settlement)
+
+
+def settled(game: str, settlement: dict) -> dict:
+    """What a game's figures read of a deal's settlement beside the scores."""
+    if game == "durak":
+        return {"outcome": settlement["outcome"]}
+    if game == "tarot":
+        return {"annulled": settlement.get("annulled"), "taker": settlement.get("taker"),
+                "made": settlement.get("made"),
+                "partner": settlement.get("partner")}  # T22: the role of the tested seat
+    return {"winners": settlement["winners"]}
 
 
 # -- figures of one pairing -------------------------------------------------------------
@@ -255,11 +257,15 @@ def timing_figures(deals: list[dict], budget_ms: int) -> dict:
             "over_deadline": sum(w > deadline for w in wall),
             "playouts_per_move": sum(playouts) / len(playouts) if playouts else None,
             "playouts": sum(playouts), "cpu_s": sum(cpu) / 1000, "wall_s": sum(wall) / 1000,
-            "playouts_per_cpu_s": sum(playouts) / sum(cpu) * 1000 if sum(cpu) else None,
-            "playouts_per_wall_s": sum(playouts) / sum(wall) * 1000 if sum(wall) else None,
-            "first_move_playouts_per_cpu_s": (sum(p for p, _ in first)
-                                              / sum(c for _, c in first) * 1000
-                                              if first and sum(c for _, c in first) else None)}
+            "playouts_per_cpu_s": per_second(sum(playouts), sum(cpu)),
+            "playouts_per_wall_s": per_second(sum(playouts), sum(wall)),
+            "first_move_playouts_per_cpu_s": per_second(sum(p for p, _ in first),
+                                                        sum(c for _, c in first))}
+
+
+def per_second(count: float, ms: float) -> float | None:
+    """`count` a second of `ms` milliseconds; None for none."""
+    return count / ms * 1000 if ms else None
 
 
 # -- the strength runs ------------------------------------------------------------------

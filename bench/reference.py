@@ -33,26 +33,13 @@ from rules.game import Game, Move, View
 
 
 def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
-    seat = view.seat
     trump, table = view.public.trump, view.public.table
 
-    def card(m: Move) -> int:
-        if m.card is None:  # Durak's attacks and defences always name their card
-            raise ValueError(f"a Durak {m.action} without a card: {m}")
-        return m.card
-
     def cost(m: Move) -> tuple[bool, int]:
-        c = card(m)
+        c = card_of(m)
         return (SUIT_OF[c] == trump, RANK_OF[c])  # any plain card before any trump
 
-    # The seat's own moves depend only on what it sees: any world of its view lists them.
-    world = game.sample(view, rng)
-    legal: list[Move] = []
-    for m in game.legal_moves(world):
-        if not isinstance(m, Move):  # Durak lists no Template: every move one card or none
-            raise TypeError(f"greedy_durak reads single moves, not {m!r}")
-        if m.seat == seat:
-            legal.append(m)
+    legal = seat_moves(game, view, rng)
     if view.phase == "defend":
         beats = [m for m in legal if m.action == "defend"]
         if beats:
@@ -61,10 +48,28 @@ def greedy_durak(game: Game, view: View, rng: random.Random) -> Move:
     attacks = [m for m in legal if m.action == "attack"]
     if not table:
         return min(attacks, key=cost)
-    plain = [m for m in attacks if SUIT_OF[card(m)] != trump]
+    plain = [m for m in attacks if SUIT_OF[card_of(m)] != trump]
     if plain:
         return min(plain, key=cost)
     return next(m for m in legal if m.action == "pass")
+
+
+def card_of(m: Move) -> int:
+    if m.card is None:  # Durak's attacks and defences always name their card
+        raise ValueError(f"a Durak {m.action} without a card: {m}")
+    return m.card
+
+
+def seat_moves(game: Game, view: View, rng: random.Random) -> list[Move]:
+    """The seat's own moves, which depend only on what it sees: any world of its view
+    lists them."""
+    legal: list[Move] = []
+    for m in game.legal_moves(game.sample(view, rng)):
+        if not isinstance(m, Move):  # Durak lists no Template: every move one card or none
+            raise TypeError(f"greedy_durak reads single moves, not {m!r}")
+        if m.seat == view.seat:
+            legal.append(m)
+    return legal
 
 
 PLAYERS: dict[tuple[str, str], Callable[[Game, View, random.Random], Move]] = {

@@ -87,32 +87,44 @@ def expert_defence(view: View, moves: list[Move]) -> Move:
     trump, stock = public.trump, stock_size(view)
     attack = public.table[first_unbeaten(public.table)][0]
     take = Move(seat, "take")
-    reverse = [m.card for m in moves if m.action == "transfer" and m.card is not None
-               and SUIT_OF[m.card] != trump]
+    reverse = [c for c in cards_of(moves, "transfer") if SUIT_OF[c] != trump]
     if reverse:
         return Move(seat, "transfer", card=plainest(reverse, trump))
-    beats = [m.card for m in moves if m.action == "defend" and m.card is not None]
+    beats = cards_of(moves, "defend")
     if not beats:
         return take
-    trumps = [c for c in beats if SUIT_OF[c] == trump]
-    plain = [c for c in beats if SUIT_OF[c] != trump]
     if stock == 2:
-        matching = [c for c in trumps if RANK_OF[c] == RANK_OF[attack]]
+        matching = trumps_of_rank(beats, trump, RANK_OF[attack])
         if matching:  # keep the turned-up trump from the attacker
             return Move(seat, "defend", card=matching[0])
     if SUIT_OF[attack] == trump and stock > 6:
         return take
-    held = [c for c in range(52) if public.hands[seat] >> c & 1 and SUIT_OF[c] == trump]
-    lone_high = len(held) == 1 and RANK_OF[held[0]] >= EIGHT
-    if stock > 12 or (stock > 9 and lone_high):
+    if saving_trumps(public.hands[seat], trump, stock):
+        plain = [c for c in beats if SUIT_OF[c] != trump]
         return Move(seat, "defend", card=plainest(plain, trump)) if plain else take
     return Move(seat, "defend", card=plainest(beats, trump))
+
+
+def trumps_of_rank(cards: list[int], trump: int, rank: int) -> list[int]:
+    return [c for c in cards if SUIT_OF[c] == trump and RANK_OF[c] == rank]
+
+
+def cards_of(moves: list[Move], action: str) -> list[int]:
+    return [m.card for m in moves if m.action == action and m.card is not None]
+
+
+def saving_trumps(hand: int, trump: int, stock: int) -> bool:
+    """Early in the deal, or a little later with a lone high trump: beat with plain cards
+    only (else take)."""
+    held = [c for c in range(52) if hand >> c & 1 and SUIT_OF[c] == trump]
+    lone_high = len(held) == 1 and RANK_OF[held[0]] >= EIGHT
+    return stock > 12 or (stock > 9 and lone_high)
 
 
 def expert_attack(view: View, moves: list[Move]) -> Move:
     public, seat = view.public, view.seat
     trump, stock = public.trump, stock_size(view)
-    playable = [m.card for m in moves if m.action == "attack" and m.card is not None]
+    playable = cards_of(moves, "attack")
     passing = Move(seat, "pass")
     if not playable:
         return passing
@@ -121,8 +133,7 @@ def expert_attack(view: View, moves: list[Move]) -> Move:
         high = ace_first(hand, playable, trump)
         if high is not None:
             return Move(seat, "attack", card=high)
-    on_table = sum(1 + (d >= 0) for _, d in public.table)
-    if len(hand) > 4 and (stock <= 2 or (stock == 3 and on_table >= 2)):
+    if doubles_time(len(hand), stock, sum(1 + (d >= 0) for _, d in public.table)):
         double = lowest_double(hand, playable, trump)
         if double is not None:
             return Move(seat, "attack", card=double)
@@ -130,6 +141,12 @@ def expert_attack(view: View, moves: list[Move]) -> Move:
     if stock > 4 and not plain and public.table:
         return passing  # no trump added while the stock lasts
     return Move(seat, "attack", card=plainest(playable, trump))
+
+
+def doubles_time(held: int, stock: int, on_table: int) -> bool:
+    """A hand of more than four cards near the stock's end (or at three cards left with
+    two on the table) leads its pairs."""
+    return held > 4 and (stock <= 2 or (stock == 3 and on_table >= 2))
 
 
 def ace_first(hand: list[int], playable: list[int], trump: int) -> int | None:

@@ -76,15 +76,18 @@ def chavey(hand: int) -> int:
     points += 2 * len(majors)
     points += sum(1 for t in majors if hand >> (t - 1) & 1 and t - 1 >= MAJOR
                   or hand >> (t + 1) & 1 and t + 1 <= MONDE)
-    for s in range(4):
-        base = s * 14
-        suit = hand & SUIT_MASK[s]
-        king, queen = suit >> (base + KING) & 1, suit >> (base + QUEEN) & 1
-        points += 10 if king and queen else 6 if king else 3 if queen else 0
-        points += 2 * (suit >> (base + KNIGHT) & 1) + (suit >> (base + JACK) & 1)
-        length = suit.bit_count()
-        points += 9 if length >= 7 else 7 if length == 6 else 5 if length == 5 else 0
-    return points
+    return points + sum(suit_points(hand, s) for s in range(4))
+
+
+def suit_points(hand: int, s: int) -> int:
+    """Chavey's points for the hand's suit `s`: its honours and its length."""
+    base = s * 14
+    suit = hand & SUIT_MASK[s]
+    king, queen = suit >> (base + KING) & 1, suit >> (base + QUEEN) & 1
+    points = 10 if king and queen else 6 if king else 3 if queen else 0
+    points += 2 * (suit >> (base + KNIGHT) & 1) + (suit >> (base + JACK) & 1)
+    length = suit.bit_count()
+    return points + (9 if length >= 7 else 7 if length == 6 else 5 if length == 5 else 0)
 
 
 def distribution(hand: int) -> int:
@@ -185,34 +188,41 @@ def points(c: int) -> int:
 
 
 def club_lead(public, seat: int, hand: int, cards: list[int]) -> int:
-    taker = public.taker
     plain = [c for c in cards if c < FIRST_TRUMP]
     trumps = [c for c in cards if c in TRUMP_CARDS]
     if not plain:
         return min((c for c in trumps if c != PETIT), default=cards[0])
-    # The suits it may lead (T23 bars the called suit from the first lead), by length.
-    lengths = {SUIT_OF[c]: (hand & SUIT_MASK[SUIT_OF[c]]).bit_count() for c in plain}
-    kings = [c for c in plain if c % 14 == KING]
-    if seat == taker:
-        called = public.called
-        if called is not None and public.partner == UNKNOWN:
-            looking = [c for c in plain if SUIT_OF[c] == SUIT_OF[called]]
-            if looking:
-                return min(looking)  # T22: the called card may win it
-        out = 21 - len(trumps) - sum(1 for _, cs, _ in public.tricks for c in cs
-                                     if c in TRUMP_CARDS) - (public.ecart & TRUMPS).bit_count()
-        if len(trumps) > out > 0:
-            return min((c for c in trumps if c != PETIT), default=trumps[0])
-        if kings:
-            return kings[0]
-        longest = max(lengths, key=lambda s: (lengths[s], s))
-        return min(c for c in plain if SUIT_OF[c] == longest)
-    lacks = shown_voids(public)[taker]
+    if seat == public.taker:
+        return taker_lead(public, hand, plain, trumps)
+    lacks = shown_voids(public)[public.taker]
     cut = [c for c in plain if lacks & SUIT_MASK[SUIT_OF[c]] and not lacks & TRUMPS]
     if cut:
         return min(cut, key=points)  # the taker must cut
+    return king_or_long_suit(hand, plain)
+
+
+def taker_lead(public, hand: int, plain: list[int], trumps: list[int]) -> int:
+    """The taker looks for the called card, draws the trumps still out while it holds
+    more, then leads a King or its longest suit."""
+    called = public.called
+    if called is not None and public.partner == UNKNOWN:
+        looking = [c for c in plain if SUIT_OF[c] == SUIT_OF[called]]
+        if looking:
+            return min(looking)  # T22: the called card may win it
+    gone = sum(1 for _, cs, _ in public.tricks for c in cs if c in TRUMP_CARDS)
+    out = 21 - len(trumps) - gone - (public.ecart & TRUMPS).bit_count()
+    if len(trumps) > out > 0:
+        return min((c for c in trumps if c != PETIT), default=trumps[0])
+    return king_or_long_suit(hand, plain)
+
+
+def king_or_long_suit(hand: int, plain: list[int]) -> int:
+    """A King, else the lowest card of the longest suit it may lead (T23 bars the called
+    suit from the first lead)."""
+    kings = [c for c in plain if c % 14 == KING]
     if kings:
         return kings[0]
+    lengths = {SUIT_OF[c]: (hand & SUIT_MASK[SUIT_OF[c]]).bit_count() for c in plain}
     longest = max(lengths, key=lambda s: (lengths[s], s))
     return min(c for c in plain if SUIT_OF[c] == longest)
 
@@ -222,34 +232,42 @@ def club_follow(public, seat: int, cards: list[int]) -> int:
     trick, leader = public.trick, public.leader
     camp = allies(public, seat)
     best_i = winning(trick)
-    best = trick[best_i]
     ours = camp >> ((leader + best_i) % n) & 1
-    after = [(leader + j) % n for j in range(len(trick) + 1, n)]
-    others_after = any(not camp >> s & 1 for s in after)
-    last_but_one = bin(public.hands[seat]).count("1") == 2
-    if EXCUSE in cards and last_but_one:
-        return EXCUSE  # T12: never kept for the last trick
+    others_after = any(not camp >> (leader + j) % n & 1 for j in range(len(trick) + 1, n))
+    if EXCUSE in cards and bin(public.hands[seat]).count("1") == 2:
+        return EXCUSE  # T12: never kept for the last trick (the last but one)
     real = [c for c in cards if c != EXCUSE] or cards
     if ours and not others_after:
-        # The camp keeps the trick: the Petit is saved, or points go on it.
-        if PETIT in real:
-            return PETIT
-        if all(c in TRUMP_CARDS for c in real):
-            return min(real)  # forced to trump: the trick is the camp's already
-        return max(real, key=lambda c: (points(c), -c))
-    winners = [c for c in real if beats(c, best)]
+        return camp_keeps(real)
     if ours:
         safe = [c for c in real if c != PETIT] or real
         return min(safe, key=lambda c: (points(c), c))
+    return take_or_throw(real, EXCUSE in cards, trick[best_i], others_after)
+
+
+def take_or_throw(real: list[int], excuse: bool, best: int, others_after: bool) -> int:
+    """The other camp holds the trick: the cheapest card that takes it (the Petit when no
+    other camp's seat plays after), else the cheapest card, or the Excuse rather than a
+    Queen or a King."""
+    winners = [c for c in real if beats(c, best)]
     if winners:
         if not others_after and PETIT in winners:
             return PETIT
         safe = [c for c in winners if c != PETIT] or winners
         return min(safe, key=lambda c: (c in TRUMP_CARDS, c))
     cheapest = min((c for c in real if c != PETIT), key=points, default=real[0])
-    if EXCUSE in cards and points(cheapest) >= 7:
+    if excuse and points(cheapest) >= 7:
         return EXCUSE  # a Queen or a King would go to the other camp
     return cheapest
+
+
+def camp_keeps(real: list[int]) -> int:
+    """The camp keeps the trick: the Petit is saved, or points go on it."""
+    if PETIT in real:
+        return PETIT
+    if all(c in TRUMP_CARDS for c in real):
+        return min(real)  # forced to trump: the trick is the camp's already
+    return max(real, key=lambda c: (points(c), -c))
 
 
 def club_tarot(game, view: View, rng: random.Random) -> Move:

@@ -234,48 +234,11 @@ def flood(target: Target, seconds: float, move_body: dict) -> dict:
     """FLOOD half-sent requests from 127.0.0.1, kept up, while two probes run at once: one
     from that address, one from SECOND_ADDRESS."""
     host, port = target.url.removeprefix("http://").rsplit(":", 1)
-    stop_flood = threading.Event()
-    opened = Counter[str]()
-
-    def connect() -> socket.socket | None:
-        try:
-            s = socket.socket()
-            s.setblocking(True)
-            s.settimeout(2)
-            s.bind(("127.0.0.1", 0))
-            s.connect((host, int(port)))
-            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
-            s.setblocking(False)
-            opened["connections"] += 1
-            return s
-        except OSError:
-            opened["refused"] += 1
-            return None
-
-    socks: list[socket.socket | None] = []
-
-    def keep_up() -> None:
-        while len(socks) < FLOOD and not stop_flood.is_set():
-            socks.append(connect())
-        while not stop_flood.wait(0.5):
-            for i, s in enumerate(socks):
-                closed = s is None
-                if s is not None:
-                    try:
-                        closed = s.recv(1) == b""
-                    except BlockingIOError:
-                        pass
-                    except OSError:
-                        closed = True
-                if closed:
-                    if s is not None:
-                        s.close()
-                    socks[i] = connect()
-
-    keeper = threading.Thread(target=keep_up, daemon=True)
+    held = HalfSent(host, int(port))
+    keeper = threading.Thread(target=held.keep_up, daemon=True)
     keeper.start()
     deadline = time.monotonic() + 30
-    while len(socks) < FLOOD and time.monotonic() < deadline:
+    while len(held.socks) < FLOOD and time.monotonic() < deadline:
         time.sleep(0.1)
     results: dict[str, dict] = {}
 
@@ -288,12 +251,59 @@ def flood(target: Target, seconds: float, move_body: dict) -> dict:
         t.start()
     for t in probes:
         t.join()
-    stop_flood.set()
+    held.stop.set()
     keeper.join()
-    for s in socks:
-        if s is not None:
-            s.close()
-    return {**results, "opened": dict(opened)}
+    for sock in held.socks:
+        if sock is not None:
+            sock.close()
+    return {**results, "opened": dict(held.opened)}
+
+
+class HalfSent:
+    """FLOOD connections from 127.0.0.1 each holding a request's first lines, reopened
+    whenever the server closes one, until `stop` is set."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.stop = threading.Event()
+        self.opened = Counter[str]()
+        self.socks: list[socket.socket | None] = []
+
+    def connect(self) -> socket.socket | None:
+        try:
+            s = socket.socket()
+            s.setblocking(True)
+            s.settimeout(2)
+            s.bind(("127.0.0.1", 0))
+            s.connect((self.host, self.port))
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            s.setblocking(False)
+            self.opened["connections"] += 1
+            return s
+        except OSError:
+            self.opened["refused"] += 1
+            return None
+
+    def keep_up(self) -> None:
+        socks = self.socks
+        while len(socks) < FLOOD and not self.stop.is_set():
+            socks.append(self.connect())
+        while not self.stop.wait(0.5):
+            for i, s in enumerate(socks):
+                if s is None or closed(s):
+                    if s is not None:
+                        s.close()
+                    socks[i] = self.connect()
+
+
+def closed(s: socket.socket) -> bool:
+    """Whether the server has closed a non-blocking connection."""
+    try:
+        return s.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
 
 
 def compression(target: Target, rounds: int = 20) -> dict:

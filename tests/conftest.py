@@ -20,22 +20,32 @@ ROOT = Path(__file__).resolve().parent.parent
 # What a test asks for that starts a real server or browser: it is an HTTP test (marker
 # `http`), whether or not its module says so.
 SERVING = {"server", "signed_server", "logged_server", "browser"}
-# The modules that play thousands of deals or examples (the compiled core held to the
-# rules, the searches, the property tests and fuzzers, the bench harnesses): `slow`, left
-# out of `make check` and run by `make test`.
+# The modules, and the tests of other modules, that play thousands of deals or examples
+# (the compiled core held to the rules, the searches, the property tests and fuzzers, the
+# bench harnesses, random deals of every count and option) or start Python afresh: `slow`,
+# left out of `make check` and run by `make test`. A module by its name, a test as
+# "module::test".
 SLOW = {"test_ai", "test_ai_tarot35", "test_ai_tarot_search", "test_bench_ai",
         "test_bench_instructions", "test_bench_oracle", "test_bench_reference",
         "test_bench_reference_durak", "test_bench_replay", "test_bench_same_moves",
         "test_bench_tarot_bids", "test_contract_fuzz", "test_core_durak",
         "test_core_ganjifa", "test_core_tarot", "test_durak_endgame", "test_fair_ai",
-        "test_invariants", "test_mutation_fuzz", "test_properties", "test_rules_input"}
+        "test_invariants", "test_mutation_fuzz", "test_properties", "test_rules_input",
+        "test_durak_counts::test_D16_to_D25_random_deals_keep_every_invariant",
+        "test_openapi::test_whole_deals_conform", "test_openapi::test_durak_whole_deals_conform",
+        "test_fast_schema::test_every_place_of_every_request_with_every_junk",
+        "test_router::test_the_allow_header_is_the_same_whatever_the_hash_seed",
+        "test_ganjifa_history::"
+        "test_what_basic_play_of_the_history_implies_never_excludes_a_card_basic_holds"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SERVING & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.http)
-        if item.module is not None and item.module.__name__.rsplit(".", 1)[-1] in SLOW:
+        module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
+        name = getattr(item, "originalname", item.name)
+        if module in SLOW or f"{module}::{name}" in SLOW:
             item.add_marker(pytest.mark.slow)
 
 

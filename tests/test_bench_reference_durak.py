@@ -24,12 +24,7 @@ def position(trump: str, mine: str, theirs: str, *, stock: int = 0, turned: str 
     table's (attack, defence) pairs, a stock of `stock` cards with `turned` at its bottom;
     every other card in the discard pile (or, with `discard_first` false, the stock's
     other cards taken from the other end of the unused ones)."""
-    used = set(mine.split()) | set(theirs.split()) | {c for p in table for c in p if c}
-    if stock:
-        used.add(turned)
-    rest = [c for c in ALL.codes[:36] if c not in used]
-    if not discard_first:
-        rest.reverse()
+    rest = unused(mine, theirs, table, turned if stock else "", discard_first)
     hidden = rest[:max(0, stock - 1)]
     discard = rest[len(hidden):]
     hands = [[IX[c] for c in mine.split()], [IX[c] for c in theirs.split()]]
@@ -40,6 +35,14 @@ def position(trump: str, mine: str, theirs: str, *, stock: int = 0, turned: str 
                       discard=[IX[c] for c in discard], attacker=attacker,
                       table=[(IX[a], IX[d] if d else None) for a, d in table],
                       taking=taking, transfer=transfer)
+
+
+def unused(mine: str, theirs: str, table, turned: str, discard_first: bool) -> list[str]:
+    """The 36-card deck's cards that neither hand, the table nor the turned-up card holds,
+    in deck order (reversed without `discard_first`)."""
+    used = set(mine.split()) | set(theirs.split()) | {c for p in table for c in p if c}
+    rest = [c for c in ALL.codes[:36] if c not in used and c != turned]
+    return rest if discard_first else rest[::-1]
 
 
 def expert(state) -> Move:

@@ -25,6 +25,7 @@ from rules.durak import (
     transfer_cards,
 )
 from rules.durak.cards import ALL_RANKS
+from rules.durak.state import Named
 from rules.game import Move, View
 
 # The rank of J: trumps from here up are worth keeping while the stock lasts.
@@ -37,32 +38,39 @@ def _cost(card: int, trump: int) -> int:
 
 def basic_move(state: State, seat: int, rng: random.Random) -> Move:
     state = named(state)
-    trump, hands, stock, table = state.trump, state.hands, state.stock, state.table
-    hand = hands[seat]
-    cost = lambda c: _cost(c, trump)  # noqa: E731
     if state.phase == "defend":
-        attack = table[first_unbeaten(table)][0]  # D20: the first laid first
-        passing = [c for c in bit_list(transfer_cards(state, seat))
-                   if SUIT_OF[c] != trump] if state.setup.transfer else None
-        if passing:  # D21: a plain card passes the whole attack on, at no cost
-            return Move(seat, "transfer", card=min(passing, key=cost))
-        beaters = bit_list(hand & BEATERS[trump][attack])
-        if not beaters:
-            return Move(seat, "take")
-        best = min(beaters, key=cost)
-        if stock and SUIT_OF[best] == trump and SUIT_OF[attack] != trump \
-                and RANK_OF[best] >= JACK:
-            return Move(seat, "take")  # D7: a high trump is worth more than these cards
-        return Move(seat, "defend", card=best)
+        return basic_defence(state, seat)
+    trump, hand, table = state.trump, state.hands[seat], state.table
     if not table:
         plain = hand & ~SUIT_MASK[trump]
-        return Move(seat, "attack", card=min(bit_list(plain or hand), key=cost))
+        return Move(seat, "attack", card=min(bit_list(plain or hand),
+                                             key=lambda c: _cost(c, trump)))
     if len(table) < bout_limit(state):
         matching = [c for c in bit_list(hand & table_ranks(table))
-                    if SUIT_OF[c] != trump and (RANK_OF[c] < JACK or not stock)]
+                    if SUIT_OF[c] != trump and (RANK_OF[c] < JACK or not state.stock)]
         if matching:
-            return Move(seat, "attack", card=min(matching, key=cost))
+            return Move(seat, "attack", card=min(matching, key=lambda c: _cost(c, trump)))
     return Move(seat, "pass")
+
+
+def basic_defence(state: Named, seat: int) -> Move:
+    """Pass the attack on with a plain card (D21), else beat it with the cheapest card,
+    but take rather than give a high trump for plain cards while the stock lasts (D7)."""
+    trump, table = state.trump, state.table
+    cost = lambda c: _cost(c, trump)  # noqa: E731
+    attack = table[first_unbeaten(table)][0]  # D20: the first laid first
+    passing = [c for c in bit_list(transfer_cards(state, seat))
+               if SUIT_OF[c] != trump] if state.setup.transfer else None
+    if passing:  # D21: a plain card passes the whole attack on, at no cost
+        return Move(seat, "transfer", card=min(passing, key=cost))
+    beaters = bit_list(state.hands[seat] & BEATERS[trump][attack])
+    if not beaters:
+        return Move(seat, "take")
+    best = min(beaters, key=cost)
+    if state.stock and SUIT_OF[best] == trump and SUIT_OF[attack] != trump \
+            and RANK_OF[best] >= JACK:
+        return Move(seat, "take")  # D7: a high trump is worth more than these cards
+    return Move(seat, "defend", card=best)
 
 
 def value(settlement: dict, seat: int) -> float:

@@ -246,23 +246,31 @@ def sheet_problems(players: int, contract: str, bouts: int, half_points: int,
                 if petit_au_bout else ""
             problems.append(SheetProblem("petit_au_bout", f"{said}, {whose}{what}."))
             return problems
+    problems.append(_nothing_near(players, bouts, half_points, petit_au_bout, mask,
+                                  chelem_field))
+    return problems
+
+
+def _nothing_near(players: int, bouts: int, half_points: int, petit_au_bout: str | None,
+                  mask: int, chelem_field: str) -> SheetProblem:
+    """No change of the chelem or the petit au bout alone makes the sheet possible: the
+    points (and the nearest possible), else the petit au bout, else the chelem."""
+    points = _points(half_points)
     if mask:
         why = ""
         if players == 4 and half_points % 2 and mask >> (half_points - 1) & 5 == 5:
             why = (" (with four players a deal ends on a half point only when the Excuse"
                    " changes camp in the last trick, T12)")
-        problems.append(SheetProblem("points", f"No deal gives the attack camp {points} points "
-                                          f"with {bouts} bout{'s' * (bouts != 1)} on this "
-                                          f"sheet; the nearest possible: "
-                                          f"{_nearest(mask, half_points)}{why}."))
-    elif petit_au_bout is not None:
-        problems.append(SheetProblem("petit_au_bout", f"The {petit_au_bout} camp cannot win the "
-                                                 f"petit au bout with this sheet's bouts "
-                                                 f"and chelem."))
-    else:
-        problems.append(SheetProblem(chelem_field, f"No deal gives this chelem with {bouts} "
-                                              f"bout{'s' * (bouts != 1)}."))
-    return problems
+        return SheetProblem("points", f"No deal gives the attack camp {points} points "
+                                      f"with {bouts} bout{'s' * (bouts != 1)} on this "
+                                      f"sheet; the nearest possible: "
+                                      f"{_nearest(mask, half_points)}{why}.")
+    if petit_au_bout is not None:
+        return SheetProblem("petit_au_bout", f"The {petit_au_bout} camp cannot win the "
+                                             f"petit au bout with this sheet's bouts "
+                                             f"and chelem.")
+    return SheetProblem(chelem_field, f"No deal gives this chelem with {bouts} "
+                                      f"bout{'s' * (bouts != 1)}.")
 
 
 def least_tricks(players: int, contract: str, level: str, camp: str) -> int:
