@@ -35,6 +35,7 @@ SLOW = {"test_ai", "test_ai_tarot35", "test_ai_tarot_search", "test_bench_ai",
         "test_openapi::test_whole_deals_conform", "test_openapi::test_durak_whole_deals_conform",
         "test_fast_schema::test_every_place_of_every_request_with_every_junk",
         "test_router::test_the_allow_header_is_the_same_whatever_the_hash_seed",
+        "test_durak_reachable::test_the_history_search_finds_the_bouts_of_played_deals",
         "test_ganjifa_history::"
         "test_what_basic_play_of_the_history_implies_never_excludes_a_card_basic_holds"}
 
@@ -43,7 +44,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SERVING & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.http)
-        module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
+        found = getattr(item, "module", None)
+        module = found.__name__.rsplit(".", 1)[-1] if found is not None else ""
         name = getattr(item, "originalname", item.name)
         if module in SLOW or f"{module}::{name}" in SLOW:
             item.add_marker(pytest.mark.slow)
