@@ -13,7 +13,7 @@ from rules.durak.state import named
 
 def test_the_hand_oracle_redraws_the_stock_and_keeps_the_rest():
     state = named(seeded_deal("durak", 3))
-    redrawn = named(oracle.stock_redrawn(tuple(state), random.Random(1)))
+    redrawn = named(oracle.stock_redrawn(seeded_deal("durak", 3), random.Random(1)))
     assert redrawn.stock != state.stock and redrawn.stock[-1] == state.stock[-1]
     assert sorted(redrawn.stock) == sorted(state.stock)
     assert redrawn._replace(stock=state.stock) == state
