@@ -100,9 +100,10 @@ def rate_scale(view: View) -> float:
     return SEATS_SCALE.get(len(view.public.hands), 1.0)
 
 
-# The compiled core's playouts per millisecond of budget from a fresh deal, about half of
-# what one core runs, and their overhead (drawing the world, the root move) in cards' worth.
-CORE_RATE = 400.0
+# The compiled core's tree iterations per millisecond of budget, set so that a strong
+# move's CPU time stays under its deadline on a loaded machine (bench/README.md), and their
+# overhead (drawing the world, the root move) in cards' worth.
+CORE_RATE = 125.0
 CORE_FIXED = 6
 
 SETTINGS = Settings(basic=level_move, value=value, rate=RATE, exact=exact_move,

@@ -1,6 +1,7 @@
 """The compiled core's search of a two-player Durak view without passing on (D1–D16):
-rules/ai/core/durak.c draws the worlds, plays each root candidate in them and the club
-player (rules/ai/durak_club.py) for both seats to the end, and solves endgames exactly.
+rules/ai/core/durak.c draws a world per iteration, walks the information-set tree over
+both seats' moves in it and plays the club player (rules/ai/durak_club.py) for both seats
+from the tree's leaf to the end.
 This module only turns a view and its candidates into the core's arguments."""
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from rules.game import Game, Move, View
 # club player plays the rest (bench/README.md, "AI strength").
 EXACT_CARDS = 0
 EXACT_NODES = 2_000
-# The search: Sequential Halving over the candidates ("halving"), or the information-set
-# tree over both sides' moves ("tree", core.h's ismcts) with UCB1's constant EXPLORATION.
-SEARCH = "halving"
+# UCB1's exploration constant in the information-set tree over both seats' moves
+# (core.h's ismcts), which beat Sequential Halving over the root's candidates alone against
+# the outside players (bench/README.md, "AI strength").
 EXPLORATION = 0.7
 
 
@@ -80,7 +81,6 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     stock = public.stock  # a view's stock is its turned-up card, if any (D2)
     args = (position(public._replace(stock=(), hands=tuple(hands))), seat,
             view.hidden[other] - seen.bit_count(), hidden & ~seen, stock[-1] if stock else -1,
-            None, [pair(m) for m in moves], playouts, seed, seconds, EXACT_CARDS, EXACT_NODES)
-    if SEARCH == "tree":
-        return CORE.durak_tree(*args, EXPLORATION)[0]
+            None, [pair(m) for m in moves], playouts, seed, seconds, EXACT_CARDS, EXACT_NODES,
+            EXPLORATION)
     return CORE.durak_search(*args)[0]

@@ -588,14 +588,7 @@ static int draw(void *ctx, Rng *rng, void *out) {
     return 0;
 }
 
-static double run(void *ctx, const void *world, int j, Rng *rng) {
-    const View *v = ctx;
-    Pos p = *(const Pos *)world;
-    apply(&p, v->o, v->cands[j]);
-    return play_out(&p, v->o, v->seat, &v->exact);
-}
-
-/* The view's arguments of durak_search and durak_tree (below) into `v`; -1 with a Python
+/* The view's arguments of durak_search (below) into `v`; -1 with a Python
  * exception when they are not well formed. */
 static int parse_view(View *v, PyObject *t, int seat, int hidden, unsigned long long unseen,
                       int bottom, PyObject *weights, PyObject *cands, int exact_cards,
@@ -656,43 +649,7 @@ static PyObject *found_to_py(int rc, const Found *f, int k) {
                  : NULL;
 }
 
-/* durak_search(pos, seat, hidden, unseen, bottom, weights, candidates, playouts, seed,
- * seconds, exact_cards, exact_nodes): Sequential Halving over the candidates (core.h),
- * as `found_to_py` answers. `pos` is the view's position (the other hand its known cards),
- * `unseen` a mask of card indices, `bottom` the turned-up card or -1, `weights` None or
- * one weight per card index (the other hand's odds of holding it), `seconds` 0 for no
- * deadline (negative: a deadline on the thread's CPU time). */
-static PyObject *py_search(PyObject *self, PyObject *args) {
-    PyObject *t, *weights, *cands;
-    int seat, hidden, bottom, exact_cards;
-    unsigned long long unseen, seed;
-    long playouts, exact_nodes;
-    double seconds;
-    if (!PyArg_ParseTuple(args, "OiiKiOOlKdil", &t, &seat, &hidden, &unseen, &bottom, &weights,
-                          &cands, &playouts, &seed, &seconds, &exact_cards, &exact_nodes))
-        return NULL;
-    View *v = calloc(1, sizeof(View));
-    Found *f = malloc(sizeof(Found));
-    PyObject *out = NULL;
-    if (!v || !f) {
-        PyErr_NoMemory();
-    } else if (parse_view(v, t, seat, hidden, unseen, bottom, weights, cands, exact_cards,
-                          exact_nodes) == 0) {
-        Search s = {.k = v->k, .n = playouts, .deadline = deadline_of(seconds),
-                    .cpu_clock = seconds < 0, .world_size = sizeof(Pos), .ctx = v,
-                    .draw = draw, .run = run};
-        int rc;
-        Py_BEGIN_ALLOW_THREADS
-        rc = halving(&s, seed, f);
-        Py_END_ALLOW_THREADS
-        out = found_to_py(rc, f, v->k);
-    }
-    free(f);
-    free(v);
-    return out;
-}
-
-/* -- the tree search (core.h's ismcts): a move as a key, action and bit ------------------ */
+/* -- the search (core.h's ismcts): a move as a key, action and bit ------------------------ */
 
 static inline u64 key_of(Act m) { return (u64)m.action << 8 | (u64)(uint8_t)(m.bit + 1); }
 static inline Act act_of(u64 key) {
@@ -720,10 +677,14 @@ static double tree_rollout(void *ctx, void *pos, Rng *rng) {
     return play_out(pos, v->o, v->seat, &v->exact);
 }
 
-/* durak_tree(pos, seat, hidden, unseen, bottom, weights, candidates, iterations, seed,
- * seconds, exact_cards, exact_nodes, exploration): the information-set tree search
- * (core.h's ismcts) over the same arguments as durak_search, as `found_to_py` answers. */
-static PyObject *py_tree(PyObject *self, PyObject *args) {
+/* durak_search(pos, seat, hidden, unseen, bottom, weights, candidates, iterations, seed,
+ * seconds, exact_cards, exact_nodes, exploration): the information-set tree search over
+ * both seats' moves (core.h's ismcts, UCB1 with the constant `exploration`), as
+ * `found_to_py` answers. `pos` is the view's position (the other hand its known cards),
+ * `unseen` a mask of card indices, `bottom` the turned-up card or -1, `weights` None or
+ * one weight per card index (the other hand's odds of holding it), `seconds` 0 for no
+ * deadline (negative: a deadline on the thread's CPU time). */
+static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *t, *weights, *cands;
     int seat, hidden, bottom, exact_cards;
     unsigned long long unseen, seed;
@@ -762,7 +723,6 @@ static PyMethodDef durak_methods[] = {
     {"durak_club", py_club, METH_O, "The club player's move."},
     {"durak_solve", py_solve, METH_VARARGS, "Exact play: (value, move) or None."},
     {"durak_search", py_search, METH_VARARGS, "The strong level's search of a view."},
-    {"durak_tree", py_tree, METH_VARARGS, "The information-set tree search of a view."},
     {NULL, NULL, 0, NULL},
 };
 
