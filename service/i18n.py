@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from rules.game import Problem
 from rules.reasons import Reason
 from rules.texts import catalogue, say
 from schemas.registry import GAMES
@@ -148,12 +147,6 @@ def reason_message(reason: Reason, lang: str | None = None) -> str:
         fell_back()
         return reason.message
     return text
-
-
-def problem_message(problem: Problem) -> str:
-    """A state's problem, as a problem document's `errors` say it: in English, like every
-    validation message (docs/api.md, "Languages")."""
-    return problem.message
 
 
 # -- games and cards ---------------------------------------------------------------------------
