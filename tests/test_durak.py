@@ -6,7 +6,9 @@ import random
 
 import pytest
 
-from rules.durak import DECK, GAME, SUITS, turn
+from rules.durak import DECK, GAME, SUITS, named, turn
+from rules.durak.options import setup
+from rules.durak.state import ClassicFields, DurakState
 from rules.game import IllegalMove, InvalidState, Move
 from tests.support.durak import apply, build, deal, play
 
@@ -357,3 +359,30 @@ def test_D1_the_default_deal_plays_no_card_outside_the_hand_whatever_its_index(c
         GAME.apply(tuple(s), Move(0, "attack", card=card))
     after = apply(tuple(s), attack(0, "AC"))
     assert after.hands[0] == s.hands[0] & ~(1 << IX["AC"]) and after.table == ((IX["AC"], -1),)
+
+
+def test_D1_D15_the_default_deals_fast_path_plays_as_the_general_rules():
+    # The default deal (two players, 36 cards, no option) is played by its own code
+    # (`Durak.legal_moves`' and `apply`'s plain-tuple path, rules/durak/state.py); any
+    # other deal by rules/durak/bout.py. The same cards dealt with `history` (a deal the
+    # general rules play) take the same moves to the same states, events and settlement.
+    fields = ClassicFields._fields
+    moves = 0
+    for seed in range(200):
+        order = GAME.shuffle(random.Random(seed))
+        fast = GAME.deal_from(list(order))
+        general = GAME.deal_from(list(order), setup(history=True))
+        assert type(fast) is tuple and type(general) is DurakState
+        rng = random.Random(seed)
+        while listed := GAME.legal_moves(fast):
+            assert GAME.legal_moves(general) == listed
+            move = rng.choice(listed)
+            (fast, said), (general, told) = (GAME.transition(fast, move),
+                                              GAME.transition(general, move))
+            assert said == told
+            assert [getattr(named(fast), f) for f in fields] == \
+                [getattr(general, f) for f in fields]
+            moves += 1
+        assert GAME.legal_moves(general) == []
+        assert GAME.settlement(fast) == GAME.settlement(general)
+    assert moves > 20_000
