@@ -50,7 +50,7 @@ class Converter:
     def __init__(self, game_id: str | None, names: dict[type, str],
                  enums: dict[tuple[str, ...], str]):
         self.game_id = game_id
-        self.names = names  # the component name of each nested schema class
+        self.names = names  # nested schema classes not named by `_name`'s default
         self.enums = enums  # the component name of a list of values
         plugin = MarshmallowPlugin(schema_name_resolver=self._name)
         self.spec = APISpec("contract", "0", "3.1.0", plugins=[plugin])
@@ -62,8 +62,10 @@ class Converter:
             lambda _converter, field, **kwargs: self._ours(field, **kwargs))
 
     def _name(self, schema: Schema | type[Schema]) -> str:
+        """The component name of a nested schema: the one `names` gives it, or its game's
+        title and its class's name (a new game's `TrickEntry` is `<Game>TrickEntry`)."""
         cls = schema if isinstance(schema, type) else type(schema)
-        return self.names[cls]
+        return self.names.get(cls) or f"{title(self.game_id)}{cls.__name__}"
 
     def schema(self, schema: Schema | type[Schema]) -> dict:
         """The JSON Schema of a marshmallow schema, its nested schemas as references, its

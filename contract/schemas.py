@@ -16,7 +16,8 @@ from schemas.registry import GAMES
 from service import i18n, render_api
 from service.problem_pages import PROBLEMS
 
-# The nested schemas of each game's state, by the name the document gives them.
+# The nested schemas of a game's state that the document names otherwise than its game's
+# title and the class's name (contract/fields.py): a new game needs no line here.
 NESTED: dict[str, dict[type, str]] = {
     "durak": {durak.TableEntry: "DurakTableEntry", durak.HistoryBout: "DurakBout"},
     "tarot": {tarot.PlayEntry: "TarotPlay", tarot.TrickEntry: "TarotTrick",
@@ -37,7 +38,7 @@ def game_components() -> dict[str, dict]:
     """Each game's state fields (`DurakStateFields`…) and the objects they nest."""
     out: dict[str, dict] = {}
     for game_id in GAMES:
-        converter = Converter(game_id, NESTED[game_id], ENUMS)
+        converter = Converter(game_id, NESTED.get(game_id, {}), ENUMS)
         out[f"{game_id.title()}StateFields"] = converter.schema(state_schema(game_id))
         out.update(converter.components())
     return out
@@ -48,7 +49,7 @@ class Envelope(Converter):
     converts what they nest too, under its game's names; only the references are kept.)"""
 
     def __init__(self, game_id: str):
-        super().__init__(None, NESTED[game_id], ENUMS)
+        super().__init__(None, NESTED.get(game_id, {}), ENUMS)
 
     def _name(self, schema) -> str:
         cls = schema if isinstance(schema, type) else type(schema)

@@ -36,6 +36,16 @@ def test_a_field_added_to_a_state_schema_is_in_the_document(monkeypatch):
     assert made["properties"]["dealer_name"] == {"type": "string"}
 
 
+
+def test_a_nested_schema_no_table_names_is_named_after_its_game_and_class(monkeypatch):
+    # A new game's nested schemas need no line in contract/schemas.py's NESTED.
+    monkeypatch.delitem(schemas.NESTED, "ganjifa")
+    made = schemas.components()
+    tricks = made["GanjifaStateFields"]["properties"]["tricks"]
+    assert tricks["items"] == {"$ref": "#/components/schemas/GanjifaCompletedTrick"}
+    assert {"GanjifaCompletedTrick", "GanjifaTrickEntry"} <= set(made)
+    assert "GanjifaTrick" not in made
+
 @pytest.mark.parametrize("text, where", [
     ({"properties": {"hands": {"maxItems": 30}}}, "maxItems"),  # a bound the schema has not
     ({"properties": {"dealer_name": {"description": "x"}}}, "no field"),
