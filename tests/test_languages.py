@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from cardavia_client.cli.score import Words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import Accept
@@ -210,6 +211,13 @@ def test_the_service_and_the_table_name_the_contracts_alike(lang):
     for key in ("contract.prise", "contract.garde", "contract.garde_sans",
                 "contract.garde_contre", "phase.chelem"):
         assert CATALOGUES[lang][key] == table[key].lower(), (lang, key)
+
+
+def test_the_command_lines_english_fallback_is_the_tables_english():
+    # cardavia's score sheet says a word the service's catalogue lacks as Words.ENGLISH
+    # has it: the table's own English words, not a second wording of them.
+    table = texts.catalogue("en", "table")
+    assert {key: table.get(key) for key in Words.ENGLISH} == Words.ENGLISH
 
 
 # -- why-clauses: every reason a poignée or a Dukal is not one, in every language --------------

@@ -147,7 +147,8 @@ def player_line(st: dict[str, Any]) -> str:
 class Words:
     """The table page's words in one language (`GET /table/locales/{lang}.json`): the
     service's one word list for the table and the command line. A key it lacks is said in
-    English, as `ENGLISH` holds it."""
+    English, as `ENGLISH` holds it: the service's English words (tests/test_languages.py),
+    for a service older than a key."""
 
     ENGLISH = {
         "seat": "Seat {n}", "tarot.taker": "taker", "end.tarot.partner": "Partner",
@@ -155,12 +156,11 @@ class Words:
         "end.tarot.points": "Points", "end.tarot.against": "{points} for a target of {target}",
         "end.tarot.base": "Base", "end.tarot.made": "made", "end.tarot.failed": "failed",
         "end.tarot.petit": "Petit au bout", "end.tarot.poignee": "Poignée {level} of {who}",
-        "end.tarot.chelem": "Chelem", "end.tarot.per_defender": "Per defender",
+        "end.tarot.chelem": "Chelem", "end.tarot.per_defender": "Each defender scores (−D)",
         "end.tarot.petit_sec": "Annulled: a petit sec",
         "end.tarot.all_pass": "Annulled: everybody passed",
         "camp.taker": "to the taker's camp", "camp.defense": "to the defence",
-        "durak.defender": "defender",
-        "score": "score"}
+        "durak.defender": "defender"}
 
     def __init__(self, catalogue: dict[str, str]):
         self.catalogue = catalogue
