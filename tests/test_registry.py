@@ -109,6 +109,21 @@ def test_game_info_says_what_a_client_offers_as_the_rules_and_schemas_have_it(ga
         assert option["description"] and option["type"] in ("integer", "boolean", "string")
 
 
+@pytest.mark.parametrize("game_id", SCHEMAS)
+def test_the_command_line_says_every_games_settlement_and_one_it_does_not_know(game_id):
+    """`cardavia replay` says a settlement by its fields (no game is named there): every
+    registered game's, and a game's added later by its scores alone, never a KeyError."""
+    from cardavia_client.cli.replay import settlement_text
+
+    game = GAMES[game_id].game
+    rng = random.Random(1)
+    state = game.deal(rng)
+    while (seat := game.to_act(state)) is not None:
+        state = game.apply(state, complete(GAMES[game_id].ai.basic(state, seat, rng), rng))
+    said = settlement_text(SCHEMAS[game_id].dump_state(state)["result"])
+    assert said.count("\n") == 1 and "Seat 0: " in said.splitlines()[1]
+    assert settlement_text({"scores": [2, -2]}) == "Seat 0: +2  Seat 1: -2"
+
 def test_the_command_lines_ai_budget_is_the_services():
     from cardavia_client.cli import options
 

@@ -60,8 +60,10 @@ def settlement_text(settlement: dict[str, Any]) -> str:
     elif "winners" in settlement:  # Ganjifa
         head = "Captured " + ", ".join(map(str, settlement["captured"])) + "; won by seat " + \
             " and ".join(map(str, settlement["winners"]))
-    else:
+    elif "contract" in settlement:  # Tarot
         made = "made" if settlement["made"] else "lost"
         head = (f"Contract {settlement['contract']} by seat {settlement['taker']}, {made} "
                 f"({settlement['points']} points for {settlement['target']})")
+    else:  # a settlement of a game added since: its scores say it
+        return scores
     return f"{head}\n{scores}"
