@@ -223,7 +223,7 @@ def test_the_form_waits_while_a_deal_is_saved(keeper):
 
 @pytest.mark.parametrize(("lang", "deal", "points_field", "digits"), [
     ("en", "Deal 2: No deal gives the taker's camp these card points", "card points", "2"),
-    ("fa", "دست ۲: هیچ دستی با این بوها و پاداش‌ها", "امتیاز کارت‌ها", "۲"),
+    ("fa", "دور ۲: هیچ دوری با این بوها و پاداش‌ها", "امتیاز کارت‌ها", "۲"),
     ("uk", "Роздача 2: Жодна роздача не дає табору", "очки карт", "2"),
     ("fr", "Donne 2\u00a0: Aucune donne ne rapporte ces points", "points des cartes", "2"),
     ("ru", "Раздача 2: Ни одна раздача не даёт", "очки карт", "2"),
