@@ -411,12 +411,15 @@ export class ScoreKeeper {
     const { t, num } = this.page;
     const f = this.form;
     const seats = Array.from({ length: n }, (_, i) => [i, this.name(i)]);
+    // A choice said in words (who was called, a camp) takes two columns of the form:
+    // its words whole when chosen, in every language, a phone's width too.
+    const wide = (label) => { label.classList.add("wide"); return label; };
     const camps = [["", t("score.none")], ["taker", t("score.camp.taker")],
       ["defense", t("score.camp.defense")]];
-    const partner = n === CALLING ? field(t("score.partner"), select("score-partner", [
+    const partner = n === CALLING ? wide(field(t("score.partner"), select("score-partner", [
       ["", t("score.partner.choose")],
       ...seats.filter(([i]) => i !== Number(f.taker)),
-      [Number(f.taker), t("score.alone")]], f.partner, (v) => { f.partner = v === "" ? "" : Number(v); }))
+      [Number(f.taker), t("score.alone")]], f.partner, (v) => { f.partner = v === "" ? "" : Number(v); })))
       : null;
     const who = (p, k) => select(`score-poignee-seat-${k}`, [...seats,
       ["camp:taker", t("score.poignee.someone.taker")],
@@ -437,7 +440,7 @@ export class ScoreKeeper {
       field(t("score.points"), h("input", { id: "score-points", type: "text",
         value: Number.isNaN(Number(f.points)) ? "" : num(Number(f.points)), inputmode: "decimal",
         autocomplete: "off", oninput: (e) => { f.points = readNumber(e.target.value); this.explain(); } })),
-      field(t("score.petit"), select("score-petit", camps, f.petit, (v) => { f.petit = v; })),
+      wide(field(t("score.petit"), select("score-petit", camps, f.petit, (v) => { f.petit = v; }))),
       h("fieldset", { class: "score-poignees" }, h("legend", {}, t("score.poignees")),
         f.poignees.map((p, k) => h("div", { class: "poignee-row" },
           h("span", { class: "poignee-number" }, num(k + 1)), who(p, k),
@@ -452,8 +455,8 @@ export class ScoreKeeper {
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "score-chelem-announced",
         checked: f.chelemAnnounced, onchange: (e) => { f.chelemAnnounced = e.target.checked; changed(); } }),
       h("span", {}, t("score.chelem.announced"))),
-      field(t("score.chelem.made_by"), select("score-chelem-by", camps, f.chelemBy,
-        (v) => { f.chelemBy = v; })),
+      wide(field(t("score.chelem.made_by"), select("score-chelem-by", camps, f.chelemBy,
+        (v) => { f.chelemBy = v; }))),
     ];
   }
 
