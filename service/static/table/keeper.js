@@ -411,8 +411,8 @@ export class ScoreKeeper {
     const { t, num } = this.page;
     const f = this.form;
     const seats = Array.from({ length: n }, (_, i) => [i, this.name(i)]);
-    // A choice said in words (who was called, a camp) takes two columns of the form:
-    // its words whole when chosen, in every language, a phone's width too.
+    // The partner's choices are sentences ("Nobody: the taker called their own card"):
+    // two columns of the form, their words whole when chosen, in every language.
     const wide = (label) => { label.classList.add("wide"); return label; };
     const camps = [["", t("score.none")], ["taker", t("score.camp.taker")],
       ["defense", t("score.camp.defense")]];
@@ -440,7 +440,7 @@ export class ScoreKeeper {
       field(t("score.points"), h("input", { id: "score-points", type: "text",
         value: Number.isNaN(Number(f.points)) ? "" : num(Number(f.points)), inputmode: "decimal",
         autocomplete: "off", oninput: (e) => { f.points = readNumber(e.target.value); this.explain(); } })),
-      wide(field(t("score.petit"), select("score-petit", camps, f.petit, (v) => { f.petit = v; }))),
+      field(t("score.petit"), select("score-petit", camps, f.petit, (v) => { f.petit = v; })),
       h("fieldset", { class: "score-poignees" }, h("legend", {}, t("score.poignees")),
         f.poignees.map((p, k) => h("div", { class: "poignee-row" },
           h("span", { class: "poignee-number" }, num(k + 1)), who(p, k),
@@ -455,8 +455,8 @@ export class ScoreKeeper {
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "score-chelem-announced",
         checked: f.chelemAnnounced, onchange: (e) => { f.chelemAnnounced = e.target.checked; changed(); } }),
       h("span", {}, t("score.chelem.announced"))),
-      wide(field(t("score.chelem.made_by"), select("score-chelem-by", camps, f.chelemBy,
-        (v) => { f.chelemBy = v; }))),
+      field(t("score.chelem.made_by"), select("score-chelem-by", camps, f.chelemBy,
+        (v) => { f.chelemBy = v; })),
     ];
   }
 
