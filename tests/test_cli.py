@@ -110,32 +110,62 @@ def test_score_prints_the_tarot_score_sheet(server):
                "--poignee", "nobody").returncode == 2
 
 
+def test_T8_a_failed_takers_poignee_is_said_as_the_takers_going_to_the_defence(server):
+    """Who showed a poignée is one thing, the camp its bonus goes to another (T8: to the
+    camp that wins the deal)."""
+    done = run(server, "score", "--contract", "garde", "--taker", "1", "--bouts", "2",
+               "--points", "30", "--poignee", "taker:simple")
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stdout.splitlines() if line.startswith("Poignée"))
+    assert line.split() == ["Poignée", "simple", "of", "taker", "+20", "to", "the", "defence"]
+
+
 def test_score_of_a_session_file_prints_every_deal_and_the_totals(server, tmp_path):
+    """An evening's sheet as the score keeper page shows it: deals numbered from 1, each
+    with its result and bonuses (who showed a poignée), the totals, the next dealer, each
+    player's own poignées; in `--lang`'s words; a deal refused said by that number, in
+    plain words, never a schema's field path."""
     session = {"players": ["Anne", "Bruno", "Chloé", "Dmytro", "Eun"], "dealer": 4, "deals": [
         {"contract": "garde", "taker": 1, "partner": 3, "bouts": 2, "points": 45},
         {"annulled": "petit_sec"},
         {"contract": "prise", "taker": 4, "partner": None, "bouts": 1, "points": 40,
-         "petit_au_bout": "defense"}]}
+         "petit_au_bout": "defense",
+         "poignees": [{"camp": "defense", "level": "simple", "seat": 0}]}]}
     path = tmp_path / "evening.json"
     path.write_text(json.dumps(session))
     done = run(server, "score", str(path))
     assert done.returncode == 0, done.stderr
     raw = json.loads(run(server, "score", str(path), "--json").stdout)
     lines = done.stdout.splitlines()
-    assert lines[0].split() == ["#", "dealer", "taker", "contract", "bouts", "points",
-                                "result", *session["players"]]
-    totals = next(line for line in lines if line.startswith("Totals")).split()[1:]
+    assert lines[0].split() == ["#", "Dealer", "Deal", "Bouts", "Points", *session["players"]]
+    totals = next(line for line in lines if line.startswith("Total")).split()[1:]
     assert [int(t) for t in totals] == raw["totals"] == raw["deals"][-1]["totals"]
-    assert lines[1].split()[:5] == ["0", "Eun", "Bruno", "+", "Dmytro"]
+    assert [line.split()[0] for line in lines[1:4]] == ["1", "2", "3"]  # as people count
+    assert "Garde by Bruno: made · with Dmytro" in lines[1]
+    assert "Annulled: petit sec" in lines[2]
+    assert "Prise by Eun: failed · Petit au bout: Defence · Poignée simple: Anne" in lines[3]
     assert f"Next dealer: {session['players'][raw['next_dealer']]}" in lines
-    assert any(line.startswith("Eun: 1 taken, 0 made, 1 failed") for line in lines)
+    # A player's own poignées: Anne showed one; the defence's other players did not.
+    assert any(line.startswith("Anne: Taken 0 · Made 0 · Failed 0") and "Own poignées 1" in line
+               for line in lines)
+    assert any(line.startswith("Eun: Taken 1 · Made 0 · Failed 1") and "Own poignées 0" in line
+               for line in lines)
+    french = run(server, "--lang", "fr", "score", str(path)).stdout.splitlines()
+    words = catalogue("fr", "table")
+    assert french[0].split()[:2] == [words["score.number"], words["score.dealer"]]
+    assert [line.split()[0] for line in french[1:4]] == ["1", "2", "3"]
+    assert words["score.next_dealer"].format(who="Chloé") in french
     piped = run(server, "score", "-", "--csv", stdin=json.dumps(session))
     assert piped.returncode == 0 and piped.stdout.startswith("deal,dealer,taker,partner,")
     assert len(piped.stdout.splitlines()) == 1 + len(session["deals"])
     session["deals"][2]["points"] = 3  # one bout and 3 points: no deal gives that
     path.write_text(json.dumps(session))
     refused = run(server, "score", str(path))
-    assert refused.returncode == 2 and "deals.2.points" in refused.stderr
+    assert refused.returncode == 2 and f"{path}: Deal 3: No deal gives" in refused.stderr
+    for jargon in ("deals.2", "schema", "field"):
+        assert jargon not in refused.stderr, refused.stderr
+    russian = run(server, "--lang", "ru", "score", str(path))
+    assert russian.returncode == 2 and "Раздача 3: " in russian.stderr
     path.write_text(json.dumps({"deals": []}))
     assert run(server, "score", str(path)).returncode == 2
 

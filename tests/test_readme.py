@@ -168,6 +168,15 @@ def test_readme_fits_on_a_screen_and_opens_with_the_two_commands():
         assert f"](docs/{moved}.md)" in README
 
 
+def test_readme_leads_to_the_table_and_the_score_keeper_in_its_first_lines():
+    """Issue 41: a Tarot evening's score keeper is found where a newcomer starts reading,
+    beside the table, before the API."""
+    opening = "\n".join(README.splitlines()[:15])
+    assert "http://127.0.0.1:8000/table" in opening
+    assert "http://127.0.0.1:8000/scores" in opening
+    assert "## The score keeper" in README
+
+
 def anchor(heading: str) -> str:
     """A heading's anchor as GitHub writes it: lower case, punctuation dropped, spaces to
     hyphens."""

@@ -223,7 +223,7 @@ def test_the_form_waits_while_a_deal_is_saved(keeper):
 
 @pytest.mark.parametrize(("lang", "deal", "points_field", "digits"), [
     ("en", "Deal 2: No deal gives the taker's camp these card points", "card points", "2"),
-    ("fa", "دست ۲: هیچ دستی با این بوها و پاداش‌ها", "امتیاز کارت‌ها", "۲"),
+    ("fa", "دور ۲: هیچ دوری با این بوها و پاداش‌ها", "امتیاز کارت‌ها", "۲"),
     ("uk", "Роздача 2: Жодна роздача не дає табору", "очки карт", "2"),
     ("fr", "Donne 2\u00a0: Aucune donne ne rapporte ces points", "points des cartes", "2"),
     ("ru", "Раздача 2: Ни одна раздача не даёт", "очки карт", "2"),
@@ -328,6 +328,21 @@ OUTSIDE = """(box) => {
 }"""
 
 
+# Each choice of each select of the keeper whose words, chosen, are wider than the select
+# leaves them (its padding and the arrow's 16 px taken off): a text that would show cut.
+CUT = """() => {
+  const pen = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.scores-room select')].filter(s => s.offsetParent)
+    .flatMap(s => {
+      const css = getComputedStyle(s);
+      pen.font = `${css.fontStyle} ${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+      const room = s.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) - 16;
+      return [...s.options].filter(o => pen.measureText(o.text).width > room)
+        .map(o => `${s.id}: ${o.text}`);
+    });
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "ru", "fa"])
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_phone_reads_the_sheet_without_scrolling_sideways(browser, server, lang, width):
@@ -351,6 +366,9 @@ def test_a_phone_reads_the_sheet_without_scrolling_sideways(browser, server, lan
         visitor.shot(f"scores-{width}-{lang}")  # first: a failure is looked at too
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate(OUTSIDE, ".keeper") == []  # nothing past the evening's edges
+        # Every choice whole in its box: the partner's "Choose: who was called?", "Nobody:
+        # the taker called their own card", a deal's kind, a camp, the CSV's spreadsheet.
+        assert page.evaluate(CUT) == []
         if width > 390:
             return
         labels = page.eval_on_selector_all(

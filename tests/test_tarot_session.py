@@ -279,7 +279,8 @@ def test_csv_columns_say_the_chelem_and_who_showed_each_poignee(evening, server)
 
 
 @pytest.mark.parametrize(("query", "language", "dialect"), [
-    ("?dialect=semicolon", "en", ";"), ("", "hu-HU,hu;q=0.9", ";"), ("", "uk", ";"),
+    ("?dialect=semicolon", "en", ";"), ("", "fr-FR,fr;q=0.9", ";"), ("", "ru", ";"),
+    ("", "hu-HU,hu;q=0.9", ";"), ("", "uk", ";"), ("?dialect=comma", "fr", ","),
     ("?dialect=comma", "hu", ","), ("", "en-GB", ","), ("", "fa", ",")])
 def test_csv_for_a_french_spreadsheet_by_parameter_or_language(evening, server, query, language,
                                                                dialect):

@@ -411,12 +411,15 @@ export class ScoreKeeper {
     const { t, num } = this.page;
     const f = this.form;
     const seats = Array.from({ length: n }, (_, i) => [i, this.name(i)]);
+    // The partner's choices are sentences ("Nobody: the taker called their own card"):
+    // two columns of the form, their words whole when chosen, in every language.
+    const wide = (label) => { label.classList.add("wide"); return label; };
     const camps = [["", t("score.none")], ["taker", t("score.camp.taker")],
       ["defense", t("score.camp.defense")]];
-    const partner = n === CALLING ? field(t("score.partner"), select("score-partner", [
+    const partner = n === CALLING ? wide(field(t("score.partner"), select("score-partner", [
       ["", t("score.partner.choose")],
       ...seats.filter(([i]) => i !== Number(f.taker)),
-      [Number(f.taker), t("score.alone")]], f.partner, (v) => { f.partner = v === "" ? "" : Number(v); }))
+      [Number(f.taker), t("score.alone")]], f.partner, (v) => { f.partner = v === "" ? "" : Number(v); })))
       : null;
     const who = (p, k) => select(`score-poignee-seat-${k}`, [...seats,
       ["camp:taker", t("score.poignee.someone.taker")],

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+import unicodedata
 from typing import Any
 
 from cardavia_client.cli.common import UsageError, dump, read_json
 from cardavia_client.cli.games import Games
-from cardavia_client.client import Client
+from cardavia_client.client import Client, ProblemError
 
 
 def add(sub: Any, games: Games) -> None:
@@ -83,65 +85,125 @@ def poignee(given: str) -> dict[str, str]:
 def score_session(client: Client, args: argparse.Namespace) -> int:
     """`cardavia score SESSION`: a Tarot session file (the table page's, or any
     `{"players", "deals", "dealer"?}`) settled by the service: every deal with the running
-    totals, then each player's figures."""
+    totals, then each player's figures, in `--lang`'s words; a deal refused is said by its
+    number on the sheet, from 1, as the score keeper page numbers it."""
     body = read_json(args.session)
     if not isinstance(body, dict) or not {"players", "deals"} <= body.keys():
         raise UsageError(f"{args.session}: not a session file "
                          '({"players": [names], "deals": [sheets], "dealer"?})')
     players, deals, dealer = body["players"], body["deals"], body.get("dealer")
-    if args.csv:
-        sys.stdout.write(client.tarot_session_csv(players, deals, dealer=dealer))
-        return 0
-    answer = client.tarot_session(players, deals, dealer=dealer)
+    words = Words(client.words())
+    try:
+        if args.csv:
+            sys.stdout.write(client.tarot_session_csv(players, deals, dealer=dealer))
+            return 0
+        answer = client.tarot_session(players, deals, dealer=dealer)
+    except ProblemError as e:
+        if e.status != 422 or not e.errors:
+            raise
+        raise UsageError(refused(args.session, e.errors, words)) from None
     if args.json:
         dump(answer)
         return 0
-    print(session_table(answer))
+    print(session_table(answer, words))
     return 0
 
 
-def session_table(answer: dict[str, Any]) -> str:
-    """A session as a table: one line a deal (its dealer, taker and partner, contract,
-    bouts, points and result, then each player's running total), the totals, then each
-    player's figures."""
+DEAL_FIELD = re.compile(r"^deals\.(\d+)(?:\.|$)")
+
+
+def refused(path: str, errors: list[dict[str, Any]], w: Words) -> str:
+    """The service's refusal of a session, a line a fault: a deal's by its number from 1
+    (`deals.2.points` is the third deal), in the page's words."""
+    lines = []
+    for e in errors:
+        field, message = e.get("field") or "", str(e.get("message", ""))
+        deal = DEAL_FIELD.match(field)
+        lines.append(w("score.error.in_deal", n=int(deal.group(1)) + 1, text=message)
+                     if deal else f"{field or '(body)'}: {message}")
+    return "\n".join(f"{path}: {line}" for line in lines)
+
+
+def width(text: str) -> int:
+    """The columns a text takes in a terminal: a combining mark (Devanagari's vowel signs,
+    Persian's) none, a wide character two."""
+    return sum(0 if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, columns: int, right: bool = False) -> str:
+    room = " " * max(0, columns - width(text))
+    return room + text if right else text + room
+
+
+def session_table(answer: dict[str, Any], words: Words | None = None) -> str:
+    """A session as a table, in `words`' language (the score keeper page's): one line a
+    deal, numbered from 1 (its dealer; the contract, taker, partner and result with its
+    bonuses; bouts, points; then each player's running total), the totals, the next dealer,
+    then each player's figures."""
+    w = words or Words({})
     names = answer["players"]
-    width = max(6, *(len(n) for n in names))
-    head = ["#", "dealer", "taker", "contract", "bouts", "points", "result"]
-    rows = [deal_row(i, deal, names) for i, deal in enumerate(answer["deals"])]
-    rows.append(["Totals", "", "", "", "", "", ""] + [str(t) for t in answer["totals"]])
-    widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
-    lines = ["  ".join([h.ljust(w) for h, w in zip(head, widths, strict=True)]
-                       + [n.rjust(width) for n in names]).rstrip()]
-    for r in rows:
-        lines.append("  ".join([c.ljust(w) for c, w in zip(r, widths, strict=False)]
-                               + [t.rjust(width) for t in r[len(head):]]).rstrip())
-    lines.append(f"Next dealer: {names[answer['next_dealer']]}")
+    head = [w("score.number"), w("score.dealer"), w("score.summary"), w("end.tarot.bouts"),
+            w("end.tarot.points")]
+    rows = [deal_row(i, deal, names, w) for i, deal in enumerate(answer["deals"])]
+    rows.append([w("score.total"), "", "", "", ""] + [str(t) for t in answer["totals"]])
+    widths = [max(width(r[c]) for r in [head, *rows]) for c in range(len(head))]
+    score = max(6, *(width(n) for n in names))
+    lines = []
+    for r in [head + names, *rows]:
+        cells = [pad(c, wd) for c, wd in zip(r, widths, strict=False)]
+        lines.append("  ".join(cells + [pad(t, score, right=True) for t in r[len(head):]])
+                     .rstrip())
+    lines.append(w("score.next_dealer", who=names[answer["next_dealer"]]))
     lines.append("")
-    lines += [player_line(st) for st in answer["statistics"]]
+    lines += [player_line(st, w) for st in answer["statistics"]]
     return "\n".join(lines)
 
 
-def deal_row(i: int, deal: dict[str, Any], names: list[str]) -> list[str]:
-    """A deal's cells: its number, dealer, taker and partner, contract, bouts, points and
-    result, then each player's running total."""
+def deal_row(i: int, deal: dict[str, Any], names: list[str], w: Words) -> list[str]:
+    """A deal's cells: its number from 1, dealer, what was played and made (and its
+    bonuses), bouts, points, then each player's running total."""
     s = deal["settlement"]
+    totals = [str(t) for t in deal["totals"]]
     if "annulled" in s:
-        cells = [str(i), names[deal["dealer"]], "", s["annulled"], "", "", "no score"]
-    else:
-        taker = names[s["taker"]]
-        if s.get("partner") is not None:
-            taker += f" + {names[s['partner']]}"
-        cells = [str(i), names[deal["dealer"]], taker, s["contract"], str(s["bouts"]),
-                 str(s["points"]), "made" if s["made"] else "failed"]
-    return cells + [str(t) for t in deal["totals"]]
+        return [str(i + 1), names[deal["dealer"]], w(f"score.annulled.{s['annulled']}"), "",
+                ""] + totals
+    said = [w("score.made" if s["made"] else "score.failed",
+              contract=w(f"contract.{s['contract']}"), who=names[s["taker"]])]
+    if s.get("partner") is not None:
+        said.append(w("score.with", who=names[s["partner"]]))
+    if s.get("petit_au_bout"):
+        said.append(w("score.bonus.petit", camp=w(f"score.camp.{s['petit_au_bout']['camp']}")))
+    for p in s.get("poignees", []):
+        # Who showed it: its seat, else a taker playing alone, else the camp's word.
+        camp = p.get("declared_by", p["camp"])
+        seat = p.get("seat")
+        if seat is None and camp == "taker" and s.get("partner") is None:
+            seat = s["taker"]
+        said.append(w("score.bonus.poignee", level=w(f"poignee.{p['level']}"),
+                      who=w(f"score.camp.{camp}") if seat is None else names[seat]))
+    if s.get("chelem"):
+        said.append(w("score.bonus.chelem.announced" if s["chelem"]["announced"]
+                      else "score.bonus.chelem", camp=w(f"score.camp.{s['chelem']['camp']}")))
+    return [str(i + 1), names[deal["dealer"]], " · ".join(said), str(s["bouts"]),
+            f"{s['points']:g}"] + totals
 
 
-def player_line(st: dict[str, Any]) -> str:
-    mean = "-" if st["mean_points_as_taker"] is None else f"{st['mean_points_as_taker']:g}"
-    return (f"{st['player']}: {st['taken']} taken, {st['made']} made, "
-            f"{st['failed']} failed; mean points as taker {mean}; "
-            f"{st['petits_au_bout']} petit(s) au bout, {st['poignees']} poignée(s), "
-            f"{st['chelems']} chelem(s)")
+STATISTICS = (("taken", "score.stats.taken"), ("made", "score.stats.made"),
+              ("failed", "score.stats.failed"), ("mean_points_as_taker", "score.stats.mean"),
+              ("petits_au_bout", "score.stats.petits"),
+              ("poignees_shown", "score.stats.poignees_shown"),
+              ("chelems", "score.stats.chelems"))
+
+
+def player_line(st: dict[str, Any], w: Words) -> str:
+    """A player's figures as the page's statistics say them: the poignées the player
+    showed, not the camp's."""
+    said = []
+    for key, label in STATISTICS:
+        value = st[key]
+        said.append(f"{w(label)} {'–' if value is None else f'{value:g}'}")
+    return f"{st['player']}: " + " · ".join(said)
 
 
 class Words:
@@ -189,7 +251,8 @@ def score_sheet(s: dict[str, Any], words: Words | None = None) -> str:
         rows.append((w("end.tarot.petit"), f"{petit['value']:+d} {w('camp.' + petit['camp'])}"))
     for p in s.get("poignees", []):
         # Who showed it: the taker, or a defender (the table's word for one).
-        who = w("tarot.taker" if p["camp"] == "taker" else "durak.defender")
+        who = w("tarot.taker" if p.get("declared_by", p["camp"]) == "taker"
+                else "durak.defender")
         rows.append((w("end.tarot.poignee", level=w(f"poignee.{p['level']}"), who=who),
                      f"{p['value']:+d} {w('camp.' + p['camp'])}"))
     if s.get("chelem"):
