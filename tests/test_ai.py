@@ -10,6 +10,7 @@ from rules.ai.levels import choose
 from rules.durak import DECK as DURAK_DECK
 from rules.durak import GAME as DURAK
 from rules.game import Move
+from rules.registry import ai_of
 from schemas.registry import GAMES
 from tests.test_durak import make
 from tests.test_fair_ai import VARIANTS, variant_id
@@ -79,18 +80,18 @@ def test_basic_durak_D6_leads_a_pair_before_a_lower_single_card():
 def test_basic_durak_D8_throws_in_trumps_only_once_the_stock_is_out():
     hands = [["9H", "JC", "6C", "7C", "8C"], ["KD", "QD", "JD", "6S", "7D"]]
     table = [("9S", "10S")]
+    # The club player, the playouts' policy and the basic level until every card is known
+    # (the level then plays the end exactly: tests/test_durak_ai.py).
+    club = ai_of(DURAK).basic
     with_stock = make(hands, table=table, trump="H", stock=["JS", "QS", "AS", "AH"])
-    move, _ = choose(DURAK, DURAK.observe(with_stock, 0), "basic", random.Random(0), 200)
-    assert move == Move(0, "pass")
+    assert club(with_stock, 0, random.Random(0)) == Move(0, "pass")
     without = make(hands, table=table, trump="H")
-    move, _ = choose(DURAK, DURAK.observe(without, 0), "basic", random.Random(0), 200)
-    assert move == Move(0, "attack", card=IX["9H"])
+    assert club(without, 0, random.Random(0)) == Move(0, "attack", card=IX["9H"])
 
 
 def test_basic_durak_leads_its_lowest_plain_card():
     s = make([["AH", "6H", "9S", "7D"], ["KD", "QD"]], trump="H")
-    move, _ = choose(DURAK, DURAK.observe(s, 0), "basic", random.Random(0), 200)
-    assert move == Move(0, "attack", card=IX["7D"])
+    assert ai_of(DURAK).basic(s, 0, random.Random(0)) == Move(0, "attack", card=IX["7D"])
 
 
 def test_basic_durak_beats_random_in_most_deals():

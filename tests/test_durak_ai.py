@@ -96,3 +96,29 @@ def test_D16_the_core_counts_playouts_by_the_cards_left_whatever_the_deck(cards)
     left = sum(view.hidden) + view.public.hands[0].bit_count()
     want = 1000 * CORE_RATE / ((CORE_FIXED + left) / (CORE_FIXED + 36))
     assert abs(playout_count(GAME, view, 1000) - want) <= 1
+
+
+def test_D14_basic_plays_the_end_exactly_once_every_card_is_known():
+    """Two players, the stock down to its turned-up card (D2): the other hand is every card
+    the seat has not seen, and the basic level plays the solver's winning (or drawing)
+    move, the club player's where every move loses or the solve does not fit. Along
+    club-played deals it finds results the club player would have thrown."""
+    from rules.ai import durak, durak_endgame
+    from rules.ai.durak_club import club_move
+
+    corrected = 0
+    for seed in range(40):
+        state = deal(random.Random(seed))
+        while (seat := GAME.to_act(state)) is not None:
+            move, _ = choose(GAME, GAME.observe(state, seat), "basic", random.Random(0), 200)
+            club = club_move(state, seat, random.Random(0))
+            found = None
+            if len(state.stock) <= 1:
+                found = durak_endgame.solve(GAME, state, seat, durak.LEVEL_NODES, club)
+            if found is None or found[0] == durak_endgame.LOSS:
+                assert move == club
+            else:
+                assert move == found[1]
+                corrected += move != club
+            state = apply(state, club)
+    assert corrected > 0

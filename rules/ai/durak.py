@@ -9,7 +9,7 @@ import random
 
 from rules.ai import durak_search
 from rules.ai.durak_club import TRUMP_COST, club_move
-from rules.ai.durak_endgame import exact_move
+from rules.ai.durak_endgame import LOSS, core_solves, exact_move, solve
 from rules.ai.settings import Core, Settings
 from rules.cards import bit_list
 from rules.durak import (
@@ -25,6 +25,7 @@ from rules.durak import (
     transfer_cards,
 )
 from rules.durak.cards import ALL_RANKS
+from rules.durak.game import GAME
 from rules.durak.state import Named
 from rules.game import Move, View
 
@@ -88,6 +89,24 @@ def level_move(state: State, seat: int, rng: random.Random) -> Move:
     return basic_move(state, seat, rng)
 
 
+# The basic level's exact end: at most this many positions of the compiled solver (a few
+# tens of ms at worst), past which the club player's move stands.
+LEVEL_NODES = 200_000
+
+
+def counting_move(state: State, seat: int, rng: random.Random) -> Move:
+    """The basic level: `level_move`, and in a two-player deal once no card is hidden (the
+    stock down to its turned-up card, D2, so that the other hand is every card not seen)
+    the end played exactly, as a player who counts the cards plays it; `level_move`'s
+    move stands where the solve does not fit or every move loses. A fixed rule: the world
+    it is given is the view's one deal, and no budget changes its move."""
+    move = level_move(state, seat, rng)
+    if len(named(state).stock) > 1 or not core_solves(state):
+        return move
+    found = solve(GAME, state, seat, LEVEL_NODES, move)
+    return move if found is None or found[0] == LOSS else found[1]
+
+
 RATE = 0.9  # the generic playouts' rate (Settings.rate)
 # The generic playout with more seats: a deal of 3 to 6 players is two to three times the
 # moves of a two-player one, and RATE (set for two) would overrun the service's deadline.
@@ -107,6 +126,6 @@ CORE_RATE = 125.0
 CORE_FIXED = 6
 
 SETTINGS = Settings(basic=level_move, value=value, rate=RATE, exact=exact_move,
-                    rate_scale=rate_scale,
+                    rate_scale=rate_scale, level=counting_move,
                     core=Core(covers=durak_search.covers, search=durak_search.search,
                               rate=CORE_RATE, fixed_cost=CORE_FIXED))

@@ -19,4 +19,5 @@ def choose(game: Game, view: View, level: str, rng: random.Random, budget_ms: in
     world = game.sample(view, rng)
     if level == "random":
         return random_move(game, world, view.seat, rng), "random"
-    return ai_of(game).basic(world, view.seat, rng), "basic"
+    ai = ai_of(game)
+    return (ai.level or ai.basic)(world, view.seat, rng), "basic"

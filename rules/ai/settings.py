@@ -45,6 +45,8 @@ class Core:
 @dataclass
 class Settings:
     """`basic(state, seat, rng)`: the basic level's move, also the playouts' policy.
+    `level(state, seat, rng)`: the basic level's move where it is more than the playouts'
+    policy (two-player Durak: the end played exactly once every card is known).
     `value(settlement, seat)`: the seat's result scaled to [0, 1].
     `rate`: playouts per millisecond of budget from a fresh deal, about half of what one
     core runs, so that the deadline stays a guard and not the rule (bench/README.md).
@@ -85,4 +87,5 @@ class Settings:
     draw: Callable[[Game, View, random.Random], Any] | None = None
     propose: Callable[[Any, int], list[Move]] | None = None
     core: Core | None = None
+    level: Callable[[Any, int, random.Random], Move] | None = None
 
