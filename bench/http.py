@@ -27,7 +27,7 @@ from schemas.registry import GAMES
 MOVE_PATH = "/v1/games/durak/move"
 SERVICE_APP = "service.app:create_app()"
 ECHO_APP = "bench.echo_app:create_app()"
-TARGET_RATIO = 0.9  # move rps / echo rps
+TARGET_RATIO = 1.0  # move rps / echo rps (issue 39)
 STOP_RESERVE = 5.0  # seconds of the budget kept for stopping the servers
 
 
