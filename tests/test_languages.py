@@ -380,7 +380,7 @@ PARAM = st.sampled_from(["", ";q=0", ";q=0.5", ";q=1", ";q=0.999", ";q=1.0", ";q
                          ";level=1", " ; q=0.3", ";q=-0", ";Q=0.7"])
 
 
-@settings(derandomize=True, database=None, max_examples=400)
+@settings(derandomize=True, database=None, deadline=None, max_examples=400)
 @given(st.lists(st.tuples(RANGE, PARAM), max_size=i18n.MAX_RANGES))
 def test_negotiation_agrees_with_werkzeug(ranges):
     """negotiate reads a header itself (werkzeug's parse costs some 25 µs a range); within
@@ -389,6 +389,22 @@ def test_negotiation_agrees_with_werkzeug(ranges):
     if "," in header and len(header) == i18n.MAX_HEADER:
         header = header.rsplit(",", 1)[0]
     assert negotiate(header) == werkzeug_negotiate(header), header
+
+
+def test_no_property_test_has_a_deadline():
+    """A hypothesis deadline is a timing, and this machine's load is not the test's: the
+    suite's profile has none (tests/conftest.py) and no @settings of the suite names one.
+    The default 200 ms failed test_negotiation_agrees_with_werkzeug at load 6."""
+    assert settings.default.deadline is None
+    timed = []
+    for path in sorted((Path(__file__).parent).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "settings"
+                    and any(k.arg == "deadline" and not (isinstance(k.value, ast.Constant)
+                                                         and k.value.value is None)
+                            for k in node.keywords)):
+                timed.append(f"{path.name}:{node.lineno}")
+    assert timed == []
 
 
 def test_only_the_first_ranges_of_a_long_header_are_read():
