@@ -381,3 +381,40 @@ def test_settings_the_page_cannot_read_leave_it_working(table, stored):
     page.reload()
     table.settled()
     assert page.input_value("#slider-grain") == "30"
+
+
+def play_one(table) -> None:
+    """The first legal choice, a card or an action."""
+    if (cards := table.legal_cards()).count():
+        table.tap(cards.first)
+    else:
+        table.page.locator("#controls .action.legal").first.click()
+    table.settled()
+
+
+@pytest.mark.parametrize("damage", ["{}", '{"lines": 5}', '{"lines": [null]}',
+                                    '{"c": {"options": 3}}', '{"record": "x", "played": "y"}',
+                                    '{"state": 7}', "[1]"])
+def test_a_kept_deal_the_page_cannot_read_gives_a_fresh_one(table, damage):
+    """Issue 40.7's class: the deal in progress, kept in localStorage, read back damaged
+    (another version's, a hand-edited one) must not stop the page for good: the table
+    resumes it or deals afresh, and plays on."""
+    table.open()
+    page = table.page
+    play_one(table)  # a move: the deal is kept
+    log = page.inner_text("#log")
+    page.evaluate("""damage => {
+        const kept = JSON.parse(localStorage.getItem('cardavia.table.deal'));
+        const bad = JSON.parse(damage);
+        const c = bad.c ? { ...kept.c, ...bad.c } : kept.c;
+        localStorage.setItem('cardavia.table.deal', JSON.stringify(
+            Array.isArray(bad) ? bad : { ...kept, ...bad, c }));
+    }""", damage)
+    page.reload()
+    table.settled()
+    assert page.locator("#hand .card").count() > 0
+    if damage == "{}":  # undamaged, the deal goes on where it was
+        assert log and page.inner_text("#log") == log
+    play_one(table)
+    # The service's 422 to a state it cannot read is the browser's to log, not the page's.
+    table.errors[:] = [e for e in table.errors if "status of 422" not in e]

@@ -205,6 +205,19 @@ function keep() {
     played }));
 }
 
+// A kept deal the page can read back: what keep() writes, each field of its own type (one
+// missing takes seatDeal's default). Another version's or a hand-edited one is not resumed:
+// read as it is, it stopped the page at every visit until the store was cleared.
+function readable(saved) {
+  const is = (v, ok) => v === undefined || ok(v);
+  return saved !== null && typeof saved === "object" && !Array.isArray(saved)
+    && typeof saved.state === "object" && saved.state !== null
+    && typeof saved.c === "object" && saved.c !== null && Object.hasOwn(GAMES, saved.c.game)
+    && is(saved.lines, (v) => Array.isArray(v) && v.every((l) => typeof l === "string"))
+    && is(saved.record, Array.isArray) && is(saved.played, Number.isInteger)
+    && is(saved.recorded, (v) => typeof v === "boolean");
+}
+
 async function resume() {
   let saved;
   try {
@@ -212,7 +225,7 @@ async function resume() {
   } catch {
     saved = null;
   }
-  if (!saved?.state || !GAMES[saved.c?.game]) return false;
+  if (!readable(saved)) return false;
   const choice = choices().find((c) => c.value === saved.c.value);
   if (!choice) return false;
   $("game").value = saved.c.value;
