@@ -418,3 +418,30 @@ def test_a_kept_deal_the_page_cannot_read_gives_a_fresh_one(table, damage):
     play_one(table)
     # The service's 422 to a state it cannot read is the browser's to log, not the page's.
     table.errors[:] = [e for e in table.errors if "status of 422" not in e]
+
+
+STORAGE_REFUSED = {
+    # A browser that blocks a site's data (cookies blocked): reading localStorage throws.
+    "blocked": "Object.defineProperty(window, 'localStorage', {get() {"
+               " throw new DOMException('The operation is insecure.', 'SecurityError'); }})",
+    # A store that is full (or a private window's quota of nothing): every write throws.
+    "full": "Storage.prototype.setItem = function () {"
+            " throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }",
+}
+
+
+@pytest.mark.parametrize("storage", STORAGE_REFUSED)
+def test_a_browser_that_keeps_nothing_still_plays(table, storage):
+    """Issue 40.7's class: the table keeps its language, settings and deal in
+    localStorage, and a browser that refuses the store (blocked, or full) must still
+    deal and play, keeping nothing between visits."""
+    table.context.add_init_script(STORAGE_REFUSED[storage])
+    table.open()
+    page = table.page
+    assert page.locator("#hand .card").count() > 0
+    play_one(table)
+    page.select_option("#language", "fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    page.locator("#settings-panel summary").click()
+    page.fill("#slider-grain", "30")
+    play_one(table)
