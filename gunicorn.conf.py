@@ -40,6 +40,14 @@ forwarder_headers = ""
 preload_app = True
 
 
+def on_starting(server):
+    # gunicorn's own answers (a header holding a control character, which nginx passes on)
+    # as problem documents, not its HTML page: service/unread.py.
+    from service.unread import install
+
+    install()
+
+
 def pre_fork(server, worker):
     # Move the preloaded app's objects out of the collector's reach: a full collection in a
     # worker would otherwise touch every shared page and copy it (copy-on-write).

@@ -19,7 +19,9 @@ with the body, up to 500 deals or 1,000 moves, some tens of milliseconds of a wo
 within every per-client limit, a few clients sending them could keep every worker on them
 and leave /healthz and /move waiting (issue 40.3). The count is a semaphore the master
 makes before it forks the workers (gunicorn.conf.py preloads the app), taken once the
-body has arrived (behind nginx, a whole body), so a slow client holds no slot.
+body has arrived (behind nginx, a whole body), so a slow client holds no slot. A replay
+asking for every state (`include: all`) takes one too, whatever its body's size: a 5 KB
+Ganjifa deal answers some 370 KB, 18 ms of a worker (`heavy_slot`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ RETRY_AFTER_S = 1  # a default search takes 200 ms; a client that waits a second
 # a few /moves' worth of work or more.
 HEAVY_BYTES = 16_384
 HEAVY_ACTIONS = ("session", "replay")
+HELD = "cardavia.heavy_held"  # in the WSGI environ: this request holds a slot
 
 
 class AiBusy(ProblemError):
@@ -109,13 +112,25 @@ class Heavy:
             length = call.environ().get("CONTENT_LENGTH")
             if length and length.isdigit() and int(length) <= HEAVY_BYTES:
                 return view(game_id)
-            if not self.slots.acquire(False):
-                raise Busy()
-            try:
+            with self.slot():
                 return view(game_id)
-            finally:
-                self.slots.release()
         return gated
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        """One of the slots for this request, or Busy (503); none more if it holds one."""
+        environ = call.environ()
+        if environ.get(HELD):
+            yield
+            return
+        if not self.slots.acquire(False):
+            raise Busy()
+        environ[HELD] = True
+        try:
+            yield
+        finally:
+            del environ[HELD]
+            self.slots.release()
 
 
 def register(app: Flask) -> None:
@@ -137,6 +152,12 @@ def heavy_limit(config) -> int:
     except ValueError:
         raise ValueError(f"CARDAVIA_HEAVY_CONCURRENCY must be a whole number, not "
                          f"{setting!r}") from None
+
+
+def heavy_slot():
+    """`with heavy_slot():` around work whose cost the body's size does not tell (a replay
+    answering every state): one of the heavy slots, or Busy (503)."""
+    return call.extension("cardavia.heavy").slot()
 
 
 def ai_slot():

@@ -8,9 +8,11 @@ no more. Only what is answered is dumped: with `include: final`, the last state 
 
 from __future__ import annotations
 
+import contextlib
+
 from schemas.records import replay_request
 from schemas.registry import GAMES
-from service import i18n
+from service import capacity, i18n
 from service.api import dealt, game_for, json_response, signed, state_of
 from service.body import body
 from service.router import post
@@ -26,11 +28,18 @@ def replay(game_id: str):
         state = dealt(schemas, data["deal"], at="deal.")[0]
     else:
         state = state_of(schemas, data["state"])
-    game, dump_state = schemas.game, schemas.dump_state
     every = data.get("include", "final") == "all"
+    # Every state answered is the cost of a large session, whatever the body's size.
+    with capacity.heavy_slot() if every else contextlib.nullcontext():
+        return _played(schemas, state, data["moves"], every)
+
+
+def _played(schemas, state, moves: list, every: bool):
+    """The replay's answer: the moves played from `state` to the first illegal one."""
+    game, dump_state = schemas.game, schemas.dump_state
     events: list[list[dict]] = []
     states: list[dict] = []
-    for at, move in enumerate(data["moves"]):
+    for at, move in enumerate(moves):
         reason = game.verify(state, move)
         if reason is not None:
             # The first illegal move (a move after the deal's end is `deal_over`), and the
@@ -49,7 +58,7 @@ def replay(game_id: str):
         else:
             state = game.apply(state, move)
     final = states[-1] if states else signed(dump_state(state))
-    answer = {"legal": True, "played": len(data["moves"]), "state": final,
+    answer = {"legal": True, "played": len(moves), "state": final,
               "settlement": final["result"]}
     if every:
         answer.update(events=events, states=states)

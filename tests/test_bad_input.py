@@ -316,3 +316,40 @@ def test_a_client_gone_mid_body_is_logged_as_its_400(logged_server, path, case):
                 finish=False)
     assert logged_line(read, request_id)["status"] == 400
     assert "unhandled error" not in read() and "Traceback" not in read()
+
+
+# What gunicorn refuses before the service sees the request: a header holding a control
+# character (nginx passes it on), and under bare gunicorn its request-line and header limits.
+UNREADABLE = {
+    "ESC in User-Agent": (b"GET /v1/games HTTP/1.1\r\nHost: x\r\nUser-Agent: \x1b[31m\r\n", 400,
+                          "http-error"),
+    "SOH in Accept-Language": (b"GET /healthz HTTP/1.1\r\nHost: x\r\nAccept-Language: \x01hu\r\n",
+                               400, "http-error"),
+    "DEL in a header": (b"POST /v1/games/durak/deal HTTP/1.1\r\nHost: x\r\nX-A: a\x7fb\r\n"
+                        b"Content-Length: 2\r\n", 400, "http-error"),
+    "request line too long": (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n", 414,
+                              "request-too-large"),
+    "header too long": (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: " + b"a" * 9000 + b"\r\n",
+                        431, "request-too-large"),
+}
+
+
+@pytest.mark.http
+@pytest.mark.parametrize("case", UNREADABLE)
+def test_a_request_gunicorn_cannot_read_is_a_problem_not_its_html(server, case):
+    """Issue 40.7's class: gunicorn's own answer is a problem document with what every
+    answer carries (nosniff, a request id, CORS, a language), not its HTML page."""
+    head, status, slug = UNREADABLE[case]
+    answer = raw_request(server, head + b"Connection: close\r\n\r\n", finish=True)
+    head_bytes, _, body = answer.partition(b"\r\n\r\n")
+    lines = head_bytes.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    assert lines[0].startswith(f"HTTP/1.1 {status} "), answer[:300]
+    assert headers["content-type"] == PROBLEM and b"<html" not in body
+    problem = json.loads(body)
+    assert (problem["type"], problem["status"]) == (f"/problems/{slug}", status)
+    assert headers["x-content-type-options"] == "nosniff"
+    assert len(headers["x-request-id"]) == 32 and headers["content-language"] == "en"
+    assert headers["access-control-allow-origin"] == "*"
+    assert "X-Request-ID" in headers["access-control-expose-headers"]
+    assert int(headers["content-length"]) == len(body)

@@ -12,6 +12,8 @@ import orjson
 import pytest
 import requests
 
+from rules.ai import complete
+from schemas.registry import GAMES
 from service.app import TestingConfig, create_app
 from service.capacity import HEAVY_BYTES, AiBusy, heavy_limit
 from service.i18n import CATALOGUES
@@ -129,6 +131,51 @@ def test_a_large_session_or_replay_waits_for_no_slot_but_takes_one(app):
                 heavy.slots.release()
     assert client.post("/v1/games/tarot/session", data=big,
                        content_type="application/json").status_code == 200
+
+
+def ganjifa_replay(app, include: str, pad: int = 0) -> bytes:
+    """A whole seeded Ganjifa deal to replay (some 5 KB; `pad` spaces more): with `include:
+    all` its answer is every state, some 370 KB, 18 ms of a worker."""
+    client = app.test_client()
+    dealt = client.post("/v1/games/ganjifa/deal", json={"seed": 5}).get_json()["state"]
+    schemas = GAMES["ganjifa"]
+    state = schemas.game.build(**schemas.requests["state"].load({"state": dealt})["state"])
+    rng, moves = random.Random(3), []
+    while legal := schemas.game.legal_moves(state):
+        move = complete(rng.choice(legal), rng)
+        moves.append(schemas.dump_move(move))
+        state = schemas.game.apply(state, move)
+    return orjson.dumps({"deal": {"seed": 5}, "moves": moves, "include": include}) + b" " * pad
+
+
+def test_a_replay_of_every_state_takes_a_slot_whatever_its_size(app):
+    """Issue 40.3: a replay's cost is its answer's as much as its body's. Eight
+    connections of 5 KB Ganjifa replays with `include: all` (each answering ~370 KB)
+    took another address's /move from p50 13 ms to 116 ms through the stack, none
+    refused: such a replay takes a heavy slot too. A large one takes one slot, not two."""
+    client = app.test_client()
+    every, final = ganjifa_replay(app, "all"), ganjifa_replay(app, "final")
+    assert len(every) <= HEAVY_BYTES
+    heavy = app.extensions["cardavia.heavy"]
+    with heavy.slots:  # the limit's slots taken
+        for _ in range(heavy.limit - 1):
+            assert heavy.slots.acquire(False)
+        try:
+            busy = client.post("/v1/games/ganjifa/replay", data=every,
+                               content_type="application/json")
+            assert busy.status_code == 503 and busy.headers["Retry-After"] == "1"
+            assert busy.get_json()["type"] == "/problems/unavailable"
+            assert client.post("/v1/games/ganjifa/replay", data=final,
+                               content_type="application/json").status_code == 200
+        finally:
+            for _ in range(heavy.limit - 1):
+                heavy.slots.release()
+    large = ganjifa_replay(app, "all", pad=HEAVY_BYTES)
+    for body in (every, large):
+        r = client.post("/v1/games/ganjifa/replay", data=body, content_type="application/json")
+        assert r.status_code == 200 and len(r.get_json()["states"]) > 40
+    assert heavy.slots.acquire(False)  # every slot given back
+    heavy.slots.release()
 
 
 @pytest.mark.parametrize(("settings", "limit"), [({}, 1), ({"WEB_CONCURRENCY": "4"}, 3),

@@ -130,6 +130,22 @@ def test_what_nginx_lets_through_is_answered_by_the_service_not_gunicorn(edge_st
     assert got == 404 and headers["content-type"] == PROBLEM
 
 
+@pytest.mark.parametrize("header", [b"User-Agent: \x1b[31m", b"Accept-Language: \x01hu",
+                                    b"X-A: a\x7fb"])
+def test_a_header_nginx_passes_and_gunicorn_refuses_is_a_problem_too(edge_stack, header):
+    """A control character in a header value is nginx's to pass on and gunicorn's to
+    refuse (RFC 9110 §5.5): its answer too is a problem with nosniff, a request id and
+    CORS (service/unread.py), never gunicorn's HTML page."""
+    got, headers, body = exchange(edge_stack, b"GET /v1/games HTTP/1.1\r\nHost: x\r\n"
+                                  + header + b"\r\nConnection: close\r\n\r\n")
+    assert got == 400 and headers["content-type"] == PROBLEM, body[:300]
+    assert b'"type":"/problems/http-error"' in body and b"<html" not in body
+    assert headers["x-content-type-options"] == "nosniff"
+    assert re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"]), headers
+    assert headers["access-control-allow-origin"] == "*"
+    assert headers["content-language"] == "en"
+
+
 @pytest.fixture(scope="module")
 def tarot_deal(edge_stack):
     r = requests.post(f"{edge_stack.url}/v1/games/tarot/deal", json={"seed": 4}, timeout=10)

@@ -381,3 +381,67 @@ def test_settings_the_page_cannot_read_leave_it_working(table, stored):
     page.reload()
     table.settled()
     assert page.input_value("#slider-grain") == "30"
+
+
+def play_one(table) -> None:
+    """The first legal choice, a card or an action."""
+    if (cards := table.legal_cards()).count():
+        table.tap(cards.first)
+    else:
+        table.page.locator("#controls .action.legal").first.click()
+    table.settled()
+
+
+@pytest.mark.parametrize("damage", ["{}", '{"lines": 5}', '{"lines": [null]}',
+                                    '{"c": {"options": 3}}', '{"record": "x", "played": "y"}',
+                                    '{"state": 7}', "[1]"])
+def test_a_kept_deal_the_page_cannot_read_gives_a_fresh_one(table, damage):
+    """Issue 40.7's class: the deal in progress, kept in localStorage, read back damaged
+    (another version's, a hand-edited one) must not stop the page for good: the table
+    resumes it or deals afresh, and plays on."""
+    table.open()
+    page = table.page
+    play_one(table)  # a move: the deal is kept
+    log = page.inner_text("#log")
+    page.evaluate("""damage => {
+        const kept = JSON.parse(localStorage.getItem('cardavia.table.deal'));
+        const bad = JSON.parse(damage);
+        const c = bad.c ? { ...kept.c, ...bad.c } : kept.c;
+        localStorage.setItem('cardavia.table.deal', JSON.stringify(
+            Array.isArray(bad) ? bad : { ...kept, ...bad, c }));
+    }""", damage)
+    page.reload()
+    table.settled()
+    assert page.locator("#hand .card").count() > 0
+    if damage == "{}":  # undamaged, the deal goes on where it was
+        assert log and page.inner_text("#log") == log
+    play_one(table)
+    # The service's 422 to a state it cannot read is the browser's to log, not the page's.
+    table.errors[:] = [e for e in table.errors if "status of 422" not in e]
+
+
+STORAGE_REFUSED = {
+    # A browser that blocks a site's data (cookies blocked): reading localStorage throws.
+    "blocked": "Object.defineProperty(window, 'localStorage', {get() {"
+               " throw new DOMException('The operation is insecure.', 'SecurityError'); }})",
+    # A store that is full (or a private window's quota of nothing): every write throws.
+    "full": "Storage.prototype.setItem = function () {"
+            " throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }",
+}
+
+
+@pytest.mark.parametrize("storage", STORAGE_REFUSED)
+def test_a_browser_that_keeps_nothing_still_plays(table, storage):
+    """Issue 40.7's class: the table keeps its language, settings and deal in
+    localStorage, and a browser that refuses the store (blocked, or full) must still
+    deal and play, keeping nothing between visits."""
+    table.context.add_init_script(STORAGE_REFUSED[storage])
+    table.open()
+    page = table.page
+    assert page.locator("#hand .card").count() > 0
+    play_one(table)
+    page.select_option("#language", "fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    page.locator("#settings-panel summary").click()
+    page.fill("#slider-grain", "30")
+    play_one(table)

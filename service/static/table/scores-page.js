@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { findEvening, loadEvenings, newEvening, removeEvening } from "./evenings.js";
 import { ScoreKeeper } from "./keeper.js";
 import { explainProblem, nameProblems } from "./sheet-words.js";
+import { read, write } from "./store.js";
 import { catalogue, LANGUAGES, numbers, preferredLanguage } from "./words.js";
 
 const LANG_KEY = "cardavia.table.language"; // one language for the table and the sheets
@@ -217,7 +218,7 @@ async function setLanguage(lang) {
   page.lang = known.code;
   page.t = await catalogue(known.code);
   page.service = api(known.code);
-  localStorage.setItem(LANG_KEY, known.code);
+  write(LANG_KEY, known.code);
   document.documentElement.lang = known.code;
   document.documentElement.dir = known.dir;
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = page.t(node.dataset.word);
@@ -228,7 +229,7 @@ async function setLanguage(lang) {
 async function start() {
   $("language").replaceChildren(...LANGUAGES.map((l) =>
     h("option", { value: l.code, lang: l.code }, l.name)));
-  const lang = localStorage.getItem(LANG_KEY) ?? preferredLanguage(navigator.languages);
+  const lang = read(LANG_KEY) ?? preferredLanguage(navigator.languages);
   $("language").value = lang;
   await setLanguage(lang);
   $("language").addEventListener("change", async (e) => {

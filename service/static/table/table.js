@@ -7,6 +7,7 @@ import { cardBack, cardFace } from "./cards.js";
 import { download, h } from "./dom.js";
 import { GAMES } from "./games.js";
 import { applySettings, INDICES, loadSettings, saveSettings, SLIDERS } from "./settings.js";
+import { read, write } from "./store.js";
 import { TableEvening } from "./table-evening.js";
 import { catalogue, LANGUAGES, numbers, preferredLanguage } from "./words.js";
 
@@ -56,7 +57,7 @@ async function setLanguage(lang) {
   page.lang = known.code;
   page.t = await catalogue(known.code);
   page.service = api(known.code);
-  localStorage.setItem(LANG_KEY, known.code);
+  write(LANG_KEY, known.code);
   document.documentElement.lang = known.code;
   document.documentElement.dir = known.dir;
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = page.t(node.dataset.word);
@@ -201,18 +202,30 @@ async function newDeal() {
 // The deal in progress into localStorage after every move, and back after a reload.
 function keep() {
   const { c, state, request, record, lines, recorded, played } = deal;
-  localStorage.setItem(DEAL_KEY, JSON.stringify({ c, state, request, record, lines, recorded,
-    played }));
+  write(DEAL_KEY, JSON.stringify({ c, state, request, record, lines, recorded, played }));
+}
+
+// A kept deal the page can read back: what keep() writes, each field of its own type (one
+// missing takes seatDeal's default). Another version's or a hand-edited one is not resumed:
+// read as it is, it stopped the page at every visit until the store was cleared.
+function readable(saved) {
+  const is = (v, ok) => v === undefined || ok(v);
+  return saved !== null && typeof saved === "object" && !Array.isArray(saved)
+    && typeof saved.state === "object" && saved.state !== null
+    && typeof saved.c === "object" && saved.c !== null && Object.hasOwn(GAMES, saved.c.game)
+    && is(saved.lines, (v) => Array.isArray(v) && v.every((l) => typeof l === "string"))
+    && is(saved.record, Array.isArray) && is(saved.played, Number.isInteger)
+    && is(saved.recorded, (v) => typeof v === "boolean");
 }
 
 async function resume() {
   let saved;
   try {
-    saved = JSON.parse(localStorage.getItem(DEAL_KEY) || "null");
+    saved = JSON.parse(read(DEAL_KEY) || "null");
   } catch {
     saved = null;
   }
-  if (!saved?.state || !GAMES[saved.c?.game]) return false;
+  if (!readable(saved)) return false;
   const choice = choices().find((c) => c.value === saved.c.value);
   if (!choice) return false;
   $("game").value = saved.c.value;
@@ -588,7 +601,7 @@ async function start() {
   $("language").replaceChildren(...LANGUAGES.map((l) =>
     h("option", { value: l.code, lang: l.code }, l.name)));
   // A first visit speaks the browser's language, where it is one of the page's.
-  const lang = localStorage.getItem(LANG_KEY) ?? preferredLanguage(navigator.languages);
+  const lang = read(LANG_KEY) ?? preferredLanguage(navigator.languages);
   $("language").value = lang;
   await setLanguage(lang);
   $("language").addEventListener("change", async (e) => {
