@@ -12,7 +12,8 @@ from rules.game import Game, Move, View
 
 # Endgames solved inside each playout (core's `Exact`): at a bout's start with the stock
 # empty and at most EXACT_CARDS cards in the two hands, within EXACT_NODES positions; the
-# club player plays the rest (bench/README.md, "AI strength").
+# club player plays the rest. Off (0): the strong level solves exactly at the root once no
+# card is hidden (durak_endgame.exact_move); inside the tree's playouts it is not measured.
 EXACT_CARDS = 0
 EXACT_NODES = 2_000
 # UCB1's exploration constant in the information-set tree over both seats' moves
