@@ -1,7 +1,7 @@
 """`make serve-prod`: the production stack on one host, in the foreground. nginx
 (deploy/nginx/nginx.conf) listens on HOST:PORT and buffers every request and answer; behind
 it, on loopback ports, the rules pool (WEB_CONCURRENCY sync workers) and the AI pool
-(CARDAVIA_AI_WORKERS gthread workers, each running CARDAVIA_AI_CONCURRENCY searches at
+(CARDAVIA_AI_WORKERS gthread workers, running CARDAVIA_AI_CONCURRENCY searches among them at
 most) that nginx routes `ai-move` to. Ctrl-C or SIGTERM drains and stops it, nginx first.
 
     python deploy/stack.py                       # the whole stack, as `make serve-prod`

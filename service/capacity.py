@@ -1,17 +1,21 @@
 """What a worker takes on at once of the requests that cost it most, answering the rest
 503 with `Retry-After` at once instead of queueing them behind the others.
 
-At most CARDAVIA_AI_CONCURRENCY AI searches at once in a worker; past that, `ai-move`
-(at the strong level: random and basic answer in a millisecond or two) answers 503 instead
-of queueing behind searches of up to 10 s.
+At most CARDAVIA_AI_CONCURRENCY AI searches at once among all the workers of a gunicorn
+(default: WEB_CONCURRENCY, one a worker); past that, `ai-move` (at the strong level:
+random and basic answer in a few milliseconds) answers 503 instead of queueing behind
+searches of up to 10 s. The count is a semaphore shared across fork, as the heavy slots'
+below: a search runs in whichever worker's thread takes its connection while the pool has
+a slot, so a worker busy with one client's search does not turn away another client's
+search that a free core could run (issue 40.1; the core's search releases the GIL, so two
+searches in one worker run on two cores).
 
-The count is kept per worker, in the app, rather than as an nginx `limit_conn`: the AI pool's
-gthread workers (gunicorn.conf.py) give each search a thread and keep others free to answer
+The count is kept in the app rather than as an nginx `limit_conn`: the AI pool's gthread
+workers (gunicorn.conf.py) give each search a thread and keep others free to answer
 /healthz and this 503, so the limit holds however the pool is reached (behind the
-sidecar's nginx, or straight from a Kubernetes Service), grows with the pool's workers
-without a second number to keep in step, and its answer is the service's own problem
-document, in the request's language like every other. A sync worker serves one request at
-a time, so in the rules pool (and under `make serve`) the limit is never reached.
+sidecar's nginx, or straight from a Kubernetes Service), and its answer is the service's
+own problem document, in the request's language like every other. A sync worker serves one
+request at a time, so in the rules pool (and under `make serve`) a search never waits.
 
 At most CARDAVIA_HEAVY_CONCURRENCY sessions and replays with a body over HEAVY_BYTES at
 once among all the workers of a gunicorn (default: its workers but one). Their cost grows
@@ -47,8 +51,16 @@ HEAVY_ACTIONS = ("session", "replay")
 HELD = "cardavia.heavy_held"  # in the WSGI environ: this request holds a slot
 
 
+def shared_semaphore(limit: int
+                     ) -> multiprocessing.synchronize.BoundedSemaphore | threading.BoundedSemaphore:
+    try:  # a POSIX semaphore, shared across fork
+        return multiprocessing.BoundedSemaphore(limit)
+    except OSError:  # no /dev/shm: this process's threads at least
+        return threading.BoundedSemaphore(limit)
+
+
 class AiBusy(ProblemError):
-    """Every AI slot of this worker is taken."""
+    """Every AI slot of the gunicorn is taken."""
 
     def __init__(self):
         super().__init__(503, "ai-busy", "AI at capacity",
@@ -58,15 +70,17 @@ class AiBusy(ProblemError):
 
 
 class AiSlots:
+    """`limit` searches at once, shared by every worker forked after it is made."""
+
     def __init__(self, limit: int):
         if limit < 1:
             raise ValueError(f"CARDAVIA_AI_CONCURRENCY must be at least 1, not {limit}")
         self.limit = limit
-        self._free = threading.BoundedSemaphore(limit)
+        self._free = shared_semaphore(limit)
 
     @contextmanager
     def slot(self) -> Iterator[None]:
-        if not self._free.acquire(blocking=False):
+        if not self._free.acquire(False):
             raise AiBusy()
         try:
             yield
@@ -96,11 +110,7 @@ class Heavy:
         if limit < 1:
             raise ValueError(f"CARDAVIA_HEAVY_CONCURRENCY must be at least 1, not {limit}")
         self.limit = limit
-        self.slots: multiprocessing.synchronize.BoundedSemaphore | threading.BoundedSemaphore
-        try:  # a POSIX semaphore, shared across fork
-            self.slots = multiprocessing.BoundedSemaphore(limit)
-        except OSError:  # no /dev/shm: this process's threads at least
-            self.slots = threading.BoundedSemaphore(limit)
+        self.slots = shared_semaphore(limit)
 
     def views(self, table: dict[tuple[str, str], View]) -> dict[tuple[str, str], View]:
         """The router's table with its session and replay views gated."""
@@ -134,7 +144,8 @@ class Heavy:
 
 
 def register(app: Flask) -> None:
-    limit = app.config.get("AI_CONCURRENCY") or os.environ.get("CARDAVIA_AI_CONCURRENCY", "1")
+    limit = app.config.get("AI_CONCURRENCY") or os.environ.get(
+        "CARDAVIA_AI_CONCURRENCY", os.environ.get("WEB_CONCURRENCY", "1"))
     try:
         slots = AiSlots(int(limit))
     except ValueError as e:
@@ -161,5 +172,5 @@ def heavy_slot():
 
 
 def ai_slot():
-    """`with ai_slot():` around a search: AiBusy (503) when the worker has no slot free."""
+    """`with ai_slot():` around a search: AiBusy (503) when the gunicorn has no slot free."""
     return call.extension("cardavia.ai_slots").slot()

@@ -1,5 +1,5 @@
-"""A worker runs at most CARDAVIA_AI_CONCURRENCY searches at once, and a gunicorn at most
-CARDAVIA_HEAVY_CONCURRENCY large sessions and replays; past that, 503 problem+json with
+"""A gunicorn runs at most CARDAVIA_AI_CONCURRENCY searches at once among its workers, and
+at most CARDAVIA_HEAVY_CONCURRENCY large sessions and replays; past that, 503 problem+json with
 Retry-After, in the request's language."""
 
 from __future__ import annotations
@@ -207,3 +207,39 @@ def test_the_workers_of_a_gunicorn_share_the_heavy_slots():
         for t in threads:
             t.join()
     assert set(answers) == {200, 503}, answers
+
+
+def ai_moves(base: str, state: dict, tries: int) -> Counter[int]:
+    statuses: Counter[int] = Counter()
+    for _ in range(tries):
+        r = requests.post(f"{base}/v1/games/durak/ai-move", json={**BODY, "state": state},
+                          timeout=30)
+        statuses[r.status_code] += 1
+    return statuses
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_the_ai_pools_workers_share_its_search_slots(ai_state, limit):
+    """Issue 40.1: the AI pool's slots are counted among its two workers, not in each: with
+    one slot held by a long search, every other search is turned away whichever worker
+    takes its connection; with two, every one is served, the busy worker's included (the
+    kernel picks the worker, so a dozen tries meet both)."""
+    long = {**BODY, "state": ai_state, "budget_ms": 6000}
+    with serving(CARDAVIA_POOL="ai", CARDAVIA_AI_CONCURRENCY=str(limit)) as base:
+        def search() -> None:  # again while a quick search below holds the one slot
+            while requests.post(f"{base}/v1/games/durak/ai-move", json=long,
+                                timeout=60).status_code == 503:
+                pass
+
+        hog = threading.Thread(target=search)
+        hog.start()
+        try:
+            if limit == 1:
+                for _ in range(100):  # until the long search holds the slot
+                    if ai_moves(base, ai_state, 1)[503]:
+                        break
+                assert ai_moves(base, ai_state, 12) == {503: 12}
+            else:
+                assert ai_moves(base, ai_state, 12) == {200: 12}
+        finally:
+            hog.join()

@@ -310,10 +310,9 @@ def ai_move(edge_stack: Stack, source: str, body: dict, game: str = "durak", hea
 
 
 def served_in_time(edge_stack: Stack, source: str, body: dict) -> int:
-    """A search's status once a worker with a free slot takes it: the AI pool's two workers
-    each search once at a time (CARDAVIA_AI_CONCURRENCY), and which of them accepts a
-    connection is the kernel's choice, so one busy with another address's search answers
-    503 with Retry-After, as any client may meet, and the next try finds the other."""
+    """A search's status once the AI pool has a free slot: its workers share
+    CARDAVIA_AI_CONCURRENCY searches, and one may be another address's, so a busy pool
+    answers 503 with Retry-After, as any client may meet, and a later try finds room."""
     for _ in range(20):
         status = ai_move(edge_stack, source, body)
         if status != 503:
