@@ -15,6 +15,13 @@ from rules.tarot.view import hidden_places
 # Draws of a world a playout may spend, at most 4 a world, on explaining the other seats'
 # bids (rules/ai/tarot_reading.py `sample`), as rules/ai/search.py's EXPLAIN_DRAWS.
 BID_DRAWS = 3
+# A card play (every candidate a card, in the play phase) searched by the information-set
+# tree over every seat's card plays (core.h's ismcts), the camps zero-sum, instead of
+# Sequential Halving over the root's candidates alone; the bid, call, écart, chelem and
+# poignée keep the halving. The values lie close to 0.5 (SCORE_SPAN), so UCB1's
+# exploration constant is small.
+TREE = True
+EXPLORATION = 0.05
 
 
 def covers(view: View) -> bool:
@@ -40,7 +47,7 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     assert CORE is not None  # `covers` said so
     for read_play in (True, False):
         found = CORE.tarot_search(core_view(view, read_play, playouts), moves, playouts,
-                                  seed, seconds)
+                                  seed, seconds, EXPLORATION if TREE else 0.0)
         if found is not None:
             return found[0]
     raise NoWorldFits("no deal of the hidden cards fits this view")
