@@ -22,6 +22,9 @@ BID_DRAWS = 3
 # exploration constant is small.
 TREE = True
 EXPLORATION = 0.05
+# Iterations of the tree each drawn world serves in a row: a world, the bids read, costs
+# several playouts, and the halving plays one world for every candidate still in.
+WORLD_REUSE = 4
 
 
 def covers(view: View) -> bool:
@@ -47,7 +50,8 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     assert CORE is not None  # `covers` said so
     for read_play in (True, False):
         found = CORE.tarot_search(core_view(view, read_play, playouts), moves, playouts,
-                                  seed, seconds, EXPLORATION if TREE else 0.0)
+                                  seed, seconds, EXPLORATION if TREE else 0.0,
+                                  WORLD_REUSE)
         if found is not None:
             return found[0]
     raise NoWorldFits("no deal of the hidden cards fits this view")

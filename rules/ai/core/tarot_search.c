@@ -323,6 +323,8 @@ typedef struct {
     int seat, read_bids;
     long draws; /* draws left for explaining the bids */
     Move cands[MAX_CANDIDATES];
+    int reuse, left; /* the tree: iterations a world serves, and those left of the last */
+    Pos world;       /* the tree: the last world drawn */
 } View;
 
 /* A world: with the bids to read and draws left, the first of up to BID_TRIES draws in
@@ -445,6 +447,20 @@ static void basic_poignee(Pos *p) {
     if (m.cards) tarot_apply(p, &m);
 }
 
+/* The tree's world: each drawn world serves `reuse` iterations in a row, as one world
+ * serves every candidate still in under the halving (drawing it, the bids read, costs
+ * several playouts). */
+static int tree_draw(void *ctx, Rng *rng, void *out) {
+    View *v = ctx;
+    if (v->left <= 0) {
+        if (draw(v, rng, &v->world)) return 1;
+        v->left = v->reuse;
+    }
+    v->left--;
+    *(Pos *)out = v->world;
+    return 0;
+}
+
 static int tree_moves(void *ctx, const void *pos, u64 *keys) {
     const Pos *p = pos;
     if (p->phase != PLAY) return 0;
@@ -483,14 +499,15 @@ static int card_play(const View *v, int k) {
     return 1;
 }
 
-/* tarot_search(view, candidates, playouts, seed, seconds[, exploration]): the chosen candidate's index, the playouts run,
+/* tarot_search(view, candidates, playouts, seed, seconds[, exploration, reuse]): the chosen candidate's index, the playouts run,
  * the worlds drawn, whether the deadline cut it short and each candidate's mean value;
  * None when no world fits the view. The view is (public, seat, pile, counts, allowed, played, read_bids, draws): `pile` holds the hidden cards, `counts` and `allowed` the cards of each hidden place
  * (the other hands, the chien, the hidden écart) and the cards it may hold, `played` each
  * seat's cards played; `read_bids` says whether to explain the other seats' bids, with
  * `draws` draws at most; `seconds` 0 for no deadline, negative on the CPU clock (core.h).
  * With `exploration` > 0 a card play is searched by the information-set tree over every
- * seat's card plays (UCB1's constant `exploration`), `playouts` iterations; any other
+ * seat's card plays (UCB1's constant `exploration`), `playouts` iterations, each world
+ * drawn serving `reuse` of them in a row; any other
  * move, or exploration 0, by Sequential Halving over the candidates. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     View *v = calloc(1, sizeof(View));
@@ -498,8 +515,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     long playouts;
     unsigned long long seed;
     double seconds, exploration = 0.0;
+    int reuse = 1;
     if (!v) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOlKd|d", &vt, &cands, &playouts, &seed, &seconds, &exploration)
+    if (!PyArg_ParseTuple(args, "OOlKd|di", &vt, &cands, &playouts, &seed, &seconds, &exploration,
+                          &reuse)
         || view_from_py(vt, v) < 0)
         goto done;
     PyObject *seq = PySequence_Fast(cands, "candidates must be a sequence");
@@ -522,11 +541,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         goto done;
     }
     int rc, tree = exploration > 0 && card_play(v, k);
+    v->reuse = reuse > 1 ? reuse : 1;
     u64 keys[MAX_CANDIDATES];
     for (int j = 0; j < k; j++) keys[j] = (u64)v->cands[j].card + 1;
     Tree t = {.k = k, .candidates = keys, .iterations = playouts, .deadline = s.deadline,
               .cpu_clock = s.cpu_clock, .seat = v->seat, .exploration = exploration,
-              .world_size = sizeof(Pos), .ctx = v, .draw = draw, .moves = tree_moves,
+              .world_size = sizeof(Pos), .ctx = v, .draw = tree_draw, .moves = tree_moves,
               .mover = tree_mover, .play = tree_play, .rollout = tree_rollout};
     Py_BEGIN_ALLOW_THREADS
     rc = tree ? ismcts(&t, seed, f) : halving(&s, seed, f);
