@@ -283,8 +283,9 @@ def test_the_core_search_chooses_a_candidate_the_same_for_the_same_seed(players)
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_core_tree_searches_a_card_play_the_same_for_the_same_seed(players):
     """A card play searched by the information-set tree (`exploration` > 0) runs the
-    iterations asked (a world each, drawn anew every `reuse`), answers a candidate the same for the
-    same seed and reads only the view: the same move whatever the hidden hands."""
+    iterations asked (a world each, drawn anew every `reuse`), answers a candidate the
+    same for the same seed and reads only the view: the same move whatever the hidden
+    hands."""
     checked = 0
     for state in basic_states(players, range(3), every=4):
         if state.phase != "play":
@@ -299,7 +300,7 @@ def test_the_core_tree_searches_a_card_play_the_same_for_the_same_seed(players):
         assert 0 <= best < len(moves) and not cut and playouts == 200 and worlds == 200
         assert all(0.0 <= m <= 1.0 for m in means)
         assert CORE.tarot_search(read, moves, 200, 7, 0.0, 0.05, 4) == found
-        other = GAME.sample(view, random.Random(checked))  # another deal of the hidden cards
+        other = GAME.sample(view, random.Random(checked))  # other hidden hands
         assert GAME.observe(other, view.seat) == view
         again = tarot_search.core_view(GAME.observe(other, view.seat), True, 200)
         assert CORE.tarot_search(again, moves, 200, 7, 0.0, 0.05, 4) == found
