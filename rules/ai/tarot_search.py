@@ -25,6 +25,10 @@ EXPLORATION = 0.05
 # Iterations of the tree each drawn world serves in a row: a world, the bids read, costs
 # several playouts, and the halving plays one world for every candidate still in.
 WORLD_REUSE = 4
+# How the tree plays the other seats (the core's TREE_*): 0 each searched for its camp by
+# UCB1, 1 each playing basic's card as a node of the tree, 2 basic playing them between
+# the seat's own moves, the tree holding the seat's cards alone.
+OTHERS = 0
 
 
 def covers(view: View) -> bool:
@@ -51,7 +55,7 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     for read_play in (True, False):
         found = CORE.tarot_search(core_view(view, read_play, playouts), moves, playouts,
                                   seed, seconds, EXPLORATION if TREE else 0.0,
-                                  WORLD_REUSE)
+                                  WORLD_REUSE, OTHERS)
         if found is not None:
             return found[0]
     raise NoWorldFits("no deal of the hidden cards fits this view")

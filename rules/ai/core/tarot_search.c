@@ -324,6 +324,7 @@ typedef struct {
     long draws; /* draws left for explaining the bids */
     Move cands[MAX_CANDIDATES];
     int reuse, left; /* the tree: iterations a world serves, and those left of the last */
+    int others;      /* the tree: how the other seats play in it (TREE_*) */
     Pos world;       /* the tree: the last world drawn */
 } View;
 
@@ -461,9 +462,30 @@ static int tree_draw(void *ctx, Rng *rng, void *out) {
     return 0;
 }
 
+/* How the tree plays the other seats' cards: each chooses among its cards by UCB1, for its
+ * camp (TREE_SEARCHED); each plays basic's card, a node of the tree (TREE_BASIC); or basic
+ * plays them between the seat's moves, the tree holding the seat's cards alone
+ * (TREE_OPEN). */
+enum { TREE_SEARCHED, TREE_BASIC, TREE_OPEN };
+
+static void basic_others(const View *v, Pos *p) {
+    Move m;
+    while (p->phase == PLAY && p->to_act != v->seat) {
+        tarot_basic(p, p->to_act, &m);
+        tarot_apply(p, &m);
+    }
+}
+
 static int tree_moves(void *ctx, const void *pos, u64 *keys) {
+    const View *v = ctx;
     const Pos *p = pos;
     if (p->phase != PLAY) return 0;
+    if (v->others == TREE_BASIC && p->to_act != v->seat) {
+        Move m;
+        tarot_basic(p, p->to_act, &m); /* a card: basic_poignee declared its poignée */
+        keys[0] = (u64)m.card + 1;
+        return 1;
+    }
     int k = 0;
     for (Cards c = tarot_playable(p, p->to_act); c && k < MAX_CANDIDATES; c &= c - 1)
         keys[k++] = (u64)first_card(c) + 1;
@@ -480,10 +502,14 @@ static int tree_mover(void *ctx, const void *pos) {
 }
 
 static void tree_play(void *ctx, void *pos, u64 key) {
+    const View *v = ctx;
     Pos *p = pos;
     Move m = {.action = A_PLAY, .seat = p->to_act, .card = (int8_t)(key - 1)};
     tarot_apply(p, &m);
-    basic_poignee(p);
+    if (v->others == TREE_OPEN)
+        basic_others(v, p);
+    else
+        basic_poignee(p);
 }
 
 static double tree_rollout(void *ctx, void *pos, Rng *rng) {
@@ -499,7 +525,7 @@ static int card_play(const View *v, int k) {
     return 1;
 }
 
-/* tarot_search(view, candidates, playouts, seed, seconds[, exploration, reuse]): the chosen candidate's index, the playouts run,
+/* tarot_search(view, candidates, playouts, seed, seconds[, exploration, reuse, others]): the chosen candidate's index, the playouts run,
  * the worlds drawn, whether the deadline cut it short and each candidate's mean value;
  * None when no world fits the view. The view is (public, seat, pile, counts, allowed, played, read_bids, draws): `pile` holds the hidden cards, `counts` and `allowed` the cards of each hidden place
  * (the other hands, the chien, the hidden écart) and the cards it may hold, `played` each
@@ -507,7 +533,8 @@ static int card_play(const View *v, int k) {
  * `draws` draws at most; `seconds` 0 for no deadline, negative on the CPU clock (core.h).
  * With `exploration` > 0 a card play is searched by the information-set tree over every
  * seat's card plays (UCB1's constant `exploration`), `playouts` iterations, each world
- * drawn serving `reuse` of them in a row; any other
+ * drawn serving `reuse` of them in a row, the other seats played as `others` says
+ * (TREE_*); any other
  * move, or exploration 0, by Sequential Halving over the candidates. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     View *v = calloc(1, sizeof(View));
@@ -515,10 +542,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     long playouts;
     unsigned long long seed;
     double seconds, exploration = 0.0;
-    int reuse = 1;
+    int reuse = 1, others = TREE_SEARCHED;
     if (!v) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOlKd|di", &vt, &cands, &playouts, &seed, &seconds, &exploration,
-                          &reuse)
+    if (!PyArg_ParseTuple(args, "OOlKd|dii", &vt, &cands, &playouts, &seed, &seconds,
+                          &exploration, &reuse, &others)
         || view_from_py(vt, v) < 0)
         goto done;
     PyObject *seq = PySequence_Fast(cands, "candidates must be a sequence");
@@ -542,6 +569,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     int rc, tree = exploration > 0 && card_play(v, k);
     v->reuse = reuse > 1 ? reuse : 1;
+    v->others = others == TREE_BASIC || others == TREE_OPEN ? others : TREE_SEARCHED;
     u64 keys[MAX_CANDIDATES];
     for (int j = 0; j < k; j++) keys[j] = (u64)v->cands[j].card + 1;
     Tree t = {.k = k, .candidates = keys, .iterations = playouts, .deadline = s.deadline,
