@@ -531,11 +531,11 @@ static int card_play(const View *v, int k) {
  * (the other hands, the chien, the hidden écart) and the cards it may hold, `played` each
  * seat's cards played; `read_bids` says whether to explain the other seats' bids, with
  * `draws` draws at most; `seconds` 0 for no deadline, negative on the CPU clock (core.h).
- * With `exploration` > 0 a card play is searched by the information-set tree over every
- * seat's card plays (UCB1's constant `exploration`), `playouts` iterations, each world
- * drawn serving `reuse` of them in a row, the other seats played as `others` says
- * (TREE_*); any other
- * move, or exploration 0, by Sequential Halving over the candidates. */
+ * With `exploration` > 0 a card play is searched by the information-set tree over the
+ * card plays (UCB1's constant `exploration`), `playouts` iterations, each world drawn
+ * serving `reuse` of them in a row (the worlds answered count the iterations), the other
+ * seats played as `others` says (TREE_*); any other move, or exploration 0, by
+ * Sequential Halving over the candidates. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     View *v = calloc(1, sizeof(View));
     PyObject *vt, *cands, *out = NULL;
