@@ -280,36 +280,6 @@ def test_the_core_search_chooses_a_candidate_the_same_for_the_same_seed(players)
     assert checked > 10
 
 
-@pytest.mark.parametrize("players,others", [(3, 0), (4, 0), (5, 0), (4, 1), (5, 1), (4, 2),
-                                            (5, 2)])
-def test_the_core_tree_searches_a_card_play_the_same_for_the_same_seed(players, others):
-    """A card play searched by the information-set tree (`exploration` > 0) runs the
-    iterations asked (a world each, drawn anew every `reuse`), answers a candidate the
-    same for the same seed and reads only the view: the same move whatever the hidden
-    hands; the other seats searched (0), played by basic in the tree (1) or between the
-    seat's moves (2)."""
-    checked = 0
-    for state in basic_states(players, range(3), every=4):
-        if state.phase != "play":
-            continue
-        view = GAME.observe(state, state.to_act)
-        moves = [m for m in GAME.legal_moves(state) if m.seat == view.seat]
-        if len(moves) < 2 or any(m.action != "play" for m in moves):
-            continue
-        read = tarot_search.core_view(view, True, 200)
-        found = CORE.tarot_search(read, moves, 200, 7, 0.0, 0.05, 4, others)
-        best, playouts, worlds, cut, means = found
-        assert 0 <= best < len(moves) and not cut and playouts == 200 and worlds == 200
-        assert all(0.0 <= m <= 1.0 for m in means)
-        assert CORE.tarot_search(read, moves, 200, 7, 0.0, 0.05, 4, others) == found
-        other = GAME.sample(view, random.Random(checked))  # other hidden hands
-        assert GAME.observe(other, view.seat) == view
-        again = tarot_search.core_view(GAME.observe(other, view.seat), True, 200)
-        assert CORE.tarot_search(again, moves, 200, 7, 0.0, 0.05, 4, others) == found
-        checked += 1
-    assert checked > 5
-
-
 def test_the_deadline_cuts_a_core_search_short_with_a_candidate():
     state = GAME.deal(random.Random(2))
     view = GAME.observe(state, state.to_act)

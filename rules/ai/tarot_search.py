@@ -15,21 +15,6 @@ from rules.tarot.view import hidden_places
 # Draws of a world a playout may spend, at most 4 a world, on explaining the other seats'
 # bids (rules/ai/tarot_reading.py `sample`), as rules/ai/search.py's EXPLAIN_DRAWS.
 BID_DRAWS = 3
-# TREE: a card play (every candidate a card, in the play phase) searched by the
-# information-set tree over the card plays (core.h's ismcts) instead of Sequential Halving
-# over the root's candidates alone; the bid, call, écart, chelem and poignée keep the
-# halving. Off: against club (4 players, development seeds) no setting beat the halving
-# (bench/README.md, "AI strength"). The values lie close to 0.5 (SCORE_SPAN), so UCB1's
-# exploration constant is small.
-TREE = False
-EXPLORATION = 0.05
-# Iterations of the tree each drawn world serves in a row: a world, the bids read, costs
-# several playouts, and the halving plays one world for every candidate still in.
-WORLD_REUSE = 4
-# How the tree plays the other seats (the core's TREE_*): 0 each searched for its camp by
-# UCB1 (the camps zero-sum), 1 each playing basic's card as a node of the tree, 2 basic
-# playing them between the seat's own moves, the tree holding the seat's cards alone.
-OTHERS = 1
 
 
 def covers(view: View) -> bool:
@@ -55,8 +40,7 @@ def search(game: Game, view: View, moves: list[Move], playouts: int, seed: int,
     assert CORE is not None  # `covers` said so
     for read_play in (True, False):
         found = CORE.tarot_search(core_view(view, read_play, playouts), moves, playouts,
-                                  seed, seconds, EXPLORATION if TREE else 0.0,
-                                  WORLD_REUSE, OTHERS)
+                                  seed, seconds)
         if found is not None:
             return found[0]
     raise NoWorldFits("no deal of the hidden cards fits this view")

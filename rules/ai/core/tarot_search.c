@@ -323,9 +323,6 @@ typedef struct {
     int seat, read_bids;
     long draws; /* draws left for explaining the bids */
     Move cands[MAX_CANDIDATES];
-    int reuse, left; /* the tree: iterations a world serves, and those left of the last */
-    int others;      /* the tree: how the other seats play in it (TREE_*) */
-    Pos world;       /* the tree: the last world drawn */
 } View;
 
 /* A world: with the bids to read and draws left, the first of up to BID_TRIES draws in
@@ -431,121 +428,20 @@ done:
     return out;
 }
 
-/* -- the card play's tree (core.h's ismcts): a card play as its card + 1 -------------------- */
-
-static int declared_by(const Pos *p, int seat) {
-    for (int i = 0; i < p->npoignees; i++)
-        if (p->poignee_seat[i] == seat) return 1;
-    return 0;
-}
-
-/* In the first trick, the seat to act declares the poignée basic would (T8), as the
- * playouts do: the tree's moves are the card plays alone. */
-static void basic_poignee(Pos *p) {
-    if (p->phase != PLAY || p->ntricks || declared_by(p, p->to_act)) return;
-    Move m = {.action = A_POIGNEE, .seat = p->to_act, .card = -1};
-    tarot_poignee_of(p, p->to_act, &m.cards);
-    if (m.cards) tarot_apply(p, &m);
-}
-
-/* The tree's world: each drawn world serves `reuse` iterations in a row, as one world
- * serves every candidate still in under the halving (drawing it, the bids read, costs
- * several playouts). */
-static int tree_draw(void *ctx, Rng *rng, void *out) {
-    View *v = ctx;
-    if (v->left <= 0) {
-        if (draw(v, rng, &v->world)) return 1;
-        v->left = v->reuse;
-    }
-    v->left--;
-    *(Pos *)out = v->world;
-    return 0;
-}
-
-/* How the tree plays the other seats' cards: each chooses among its cards by UCB1, for its
- * camp (TREE_SEARCHED); each plays basic's card, a node of the tree (TREE_BASIC); or basic
- * plays them between the seat's moves, the tree holding the seat's cards alone
- * (TREE_OPEN). */
-enum { TREE_SEARCHED, TREE_BASIC, TREE_OPEN };
-
-static void basic_others(const View *v, Pos *p) {
-    Move m;
-    while (p->phase == PLAY && p->to_act != v->seat) {
-        tarot_basic(p, p->to_act, &m);
-        tarot_apply(p, &m);
-    }
-}
-
-static int tree_moves(void *ctx, const void *pos, u64 *keys) {
-    const View *v = ctx;
-    const Pos *p = pos;
-    if (p->phase != PLAY) return 0;
-    if (v->others == TREE_BASIC && p->to_act != v->seat) {
-        Move m;
-        tarot_basic(p, p->to_act, &m); /* a card: basic_poignee declared its poignée */
-        keys[0] = (u64)m.card + 1;
-        return 1;
-    }
-    int k = 0;
-    for (Cards c = tarot_playable(p, p->to_act); c && k < MAX_CANDIDATES; c &= c - 1)
-        keys[k++] = (u64)first_card(c) + 1;
-    return k;
-}
-
-/* The zero-sum camps of the world: a seat of the searching seat's camp moves for the seat
- * (its reward the seat's value), any other for the other camp (one minus it). */
-static int tree_mover(void *ctx, const void *pos) {
-    const View *v = ctx;
-    const Pos *p = pos;
-    int camp = tarot_attack(p);
-    return (camp >> p->to_act & 1) == (camp >> v->seat & 1) ? v->seat : -1;
-}
-
-static void tree_play(void *ctx, void *pos, u64 key) {
-    const View *v = ctx;
-    Pos *p = pos;
-    Move m = {.action = A_PLAY, .seat = p->to_act, .card = (int8_t)(key - 1)};
-    tarot_apply(p, &m);
-    if (v->others == TREE_OPEN)
-        basic_others(v, p);
-    else
-        basic_poignee(p);
-}
-
-static double tree_rollout(void *ctx, void *pos, Rng *rng) {
-    const View *v = ctx;
-    return tarot_play_out(pos, v->seat);
-}
-
-/* Whether the tree searches the move: a card play in the play phase, every candidate a card. */
-static int card_play(const View *v, int k) {
-    if (v->root.phase != PLAY) return 0;
-    for (int j = 0; j < k; j++)
-        if (v->cands[j].action != A_PLAY) return 0;
-    return 1;
-}
-
-/* tarot_search(view, candidates, playouts, seed, seconds[, exploration, reuse, others]): the chosen candidate's index, the playouts run,
+/* tarot_search(view, candidates, playouts, seed, seconds): the chosen candidate's index, the playouts run,
  * the worlds drawn, whether the deadline cut it short and each candidate's mean value;
  * None when no world fits the view. The view is (public, seat, pile, counts, allowed, played, read_bids, draws): `pile` holds the hidden cards, `counts` and `allowed` the cards of each hidden place
  * (the other hands, the chien, the hidden écart) and the cards it may hold, `played` each
  * seat's cards played; `read_bids` says whether to explain the other seats' bids, with
- * `draws` draws at most; `seconds` 0 for no deadline, negative on the CPU clock (core.h).
- * With `exploration` > 0 a card play is searched by the information-set tree over the
- * card plays (UCB1's constant `exploration`), `playouts` iterations, each world drawn
- * serving `reuse` of them in a row (the worlds answered count the iterations), the other
- * seats played as `others` says (TREE_*); any other move, or exploration 0, by
- * Sequential Halving over the candidates. */
+ * `draws` draws at most; `seconds` 0 for no deadline, negative on the CPU clock (core.h). */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     View *v = calloc(1, sizeof(View));
     PyObject *vt, *cands, *out = NULL;
     long playouts;
     unsigned long long seed;
-    double seconds, exploration = 0.0;
-    int reuse = 1, others = TREE_SEARCHED;
+    double seconds;
     if (!v) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOlKd|dii", &vt, &cands, &playouts, &seed, &seconds,
-                          &exploration, &reuse, &others)
+    if (!PyArg_ParseTuple(args, "OOlKd", &vt, &cands, &playouts, &seed, &seconds)
         || view_from_py(vt, v) < 0)
         goto done;
     PyObject *seq = PySequence_Fast(cands, "candidates must be a sequence");
@@ -567,17 +463,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    int rc, tree = exploration > 0 && card_play(v, k);
-    v->reuse = reuse > 1 ? reuse : 1;
-    v->others = others == TREE_BASIC || others == TREE_OPEN ? others : TREE_SEARCHED;
-    u64 keys[MAX_CANDIDATES];
-    for (int j = 0; j < k; j++) keys[j] = (u64)v->cands[j].card + 1;
-    Tree t = {.k = k, .candidates = keys, .iterations = playouts, .deadline = s.deadline,
-              .cpu_clock = s.cpu_clock, .seat = v->seat, .exploration = exploration,
-              .world_size = sizeof(Pos), .ctx = v, .draw = tree_draw, .moves = tree_moves,
-              .mover = tree_mover, .play = tree_play, .rollout = tree_rollout};
+    int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = tree ? ismcts(&t, seed, f) : halving(&s, seed, f);
+    rc = halving(&s, seed, f);
     Py_END_ALLOW_THREADS
     if (rc == -1) {
         PyErr_NoMemory();
