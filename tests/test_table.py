@@ -295,6 +295,9 @@ def test_durak_corners_follow_the_language_until_the_player_chooses_them(table):
                                     ("fr", "english", "Table Cardavia")):
         page.select_option("#language", lang)
         page.wait_for_function(f"() => document.title === {title!r}")
+        # The hand is drawn again after the title changes: wait for its pictures.
+        page.wait_for_function("c => document.querySelector('#hand .card img').src"
+                               ".endsWith('indices=' + c)", arg=convention)
         table.settled()
         assert corners() == convention
         assert page.input_value("#indices") == convention
