@@ -2,7 +2,7 @@
 503 with `Retry-After` at once instead of queueing them behind the others.
 
 At most CARDAVIA_AI_CONCURRENCY AI searches at once among all the workers of a gunicorn
-(default: WEB_CONCURRENCY, one a worker); past that, `ai-move` (at the strong level:
+(default: its workers, one search a worker); past that, `ai-move` (at the strong level:
 random and basic answer in a few milliseconds) answers 503 instead of queueing behind
 searches of up to 10 s. The count is a semaphore shared across fork, as the heavy slots'
 below: a search runs in whichever worker's thread takes its connection while the pool has
@@ -143,9 +143,14 @@ class Heavy:
             self.slots.release()
 
 
+def workers() -> int:
+    """The gunicorn's workers, as gunicorn.conf.py reads them."""
+    return int(os.environ.get("WEB_CONCURRENCY", "2"))
+
+
 def register(app: Flask) -> None:
     limit = app.config.get("AI_CONCURRENCY") or os.environ.get(
-        "CARDAVIA_AI_CONCURRENCY", os.environ.get("WEB_CONCURRENCY", "1"))
+        "CARDAVIA_AI_CONCURRENCY", str(workers()))
     try:
         slots = AiSlots(int(limit))
     except ValueError as e:
@@ -157,7 +162,7 @@ def heavy_limit(config) -> int:
     """CARDAVIA_HEAVY_CONCURRENCY, else the gunicorn's workers (WEB_CONCURRENCY) but one."""
     setting = config.get("HEAVY_CONCURRENCY") or os.environ.get("CARDAVIA_HEAVY_CONCURRENCY")
     if setting is None:
-        return max(1, int(os.environ.get("WEB_CONCURRENCY", "2")) - 1)
+        return max(1, workers() - 1)
     try:
         return int(setting)
     except ValueError:

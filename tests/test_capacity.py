@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections import Counter
 
 import orjson
@@ -25,7 +26,8 @@ BODY = {"state": None, "level": "strong", "budget_ms": 20, "seed": 1}
 
 @pytest.fixture(scope="module")
 def app():
-    return create_app(TestingConfig)
+    """A worker's app with one AI slot, which a test holds as a search would."""
+    return create_app({"TESTING": True, "AI_CONCURRENCY": 1})
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +79,16 @@ def test_the_limit_counts_concurrent_searches():
         pass
     with slots.slot():  # released on the way out
         pass
+
+
+@pytest.mark.parametrize(("settings", "limit"), [({}, 2), ({"WEB_CONCURRENCY": "4"}, 4),
+                                                 ({"CARDAVIA_AI_CONCURRENCY": "1"}, 1)])
+def test_the_ai_limit_is_one_search_a_worker_unless_set(monkeypatch, settings, limit):
+    monkeypatch.delenv("CARDAVIA_AI_CONCURRENCY", raising=False)
+    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
+    for key, value in settings.items():
+        monkeypatch.setenv(key, value)
+    assert create_app(TestingConfig).extensions["cardavia.ai_slots"].limit == limit
 
 
 @pytest.mark.parametrize("limit", ["0", "-1", "many"])
@@ -224,12 +236,12 @@ def test_the_ai_pools_workers_share_its_search_slots(ai_state, limit):
     one slot held by a long search, every other search is turned away whichever worker
     takes its connection; with two, every one is served, the busy worker's included (the
     kernel picks the worker, so a dozen tries meet both)."""
-    long = {**BODY, "state": ai_state, "budget_ms": 6000}
+    long = {**BODY, "state": ai_state, "budget_ms": 10000}  # API.md's longest
     with serving(CARDAVIA_POOL="ai", CARDAVIA_AI_CONCURRENCY=str(limit)) as base:
         def search() -> None:  # again while a quick search below holds the one slot
             while requests.post(f"{base}/v1/games/durak/ai-move", json=long,
                                 timeout=60).status_code == 503:
-                pass
+                time.sleep(0.01)
 
         hog = threading.Thread(target=search)
         hog.start()
