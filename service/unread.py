@@ -18,11 +18,10 @@ from __future__ import annotations
 import os
 
 import gunicorn.util
-import orjson
 
 from service.cors import Cors, origins
 from service.edge import EVERY_ANSWER, HEADER
-from service.problems import PROBLEM_TYPE
+from service.problems import problem_response
 
 SLUGS = {414: "request-too-large", 431: "request-too-large", 500: "internal-error"}
 DETAILS = {
@@ -36,13 +35,11 @@ UNREAD = "The request is not HTTP that this service reads (a header may hold a c
 
 def answer(status: int, reason: str) -> bytes:
     """The whole HTTP answer gunicorn writes for `status` before closing the connection."""
-    body = orjson.dumps({"type": f"/problems/{SLUGS.get(status, 'http-error')}",
-                         "title": reason, "status": status,
-                         "detail": DETAILS.get(status, UNREAD)})
+    body, _, content = problem_response(status, SLUGS.get(status, "http-error"), reason,
+                                        DETAILS.get(status, UNREAD))
     cors = Cors(origins(os.environ.get("CARDAVIA_CORS_ORIGINS")))
-    headers = [("Connection", "close"), ("Content-Type", PROBLEM_TYPE),
-               ("Content-Length", str(len(body))), *EVERY_ANSWER,
-               (HEADER, os.urandom(16).hex()), ("Content-Language", "en"),
+    headers = [("Connection", "close"), *content, ("Content-Length", str(len(body))),
+               *EVERY_ANSWER, (HEADER, os.urandom(16).hex()), ("Content-Language", "en"),
                *cors.headers({}), *cors.exposed]
     head = f"HTTP/1.1 {status} {reason}\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers)
     return head.encode("latin-1") + b"\r\n" + body
