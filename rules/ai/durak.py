@@ -9,7 +9,7 @@ import random
 
 from rules.ai import durak_search
 from rules.ai.durak_club import TRUMP_COST, club_move
-from rules.ai.durak_endgame import LOSS, core_solves, exact_move, solve
+from rules.ai.durak_endgame import core_solves, exact_move, unlost_move
 from rules.ai.settings import Core, Settings
 from rules.cards import bit_list
 from rules.durak import (
@@ -98,13 +98,13 @@ def counting_move(state: State, seat: int, rng: random.Random) -> Move:
     """The basic level: `level_move`, and in a two-player deal once no card is hidden (the
     stock down to its turned-up card, D2, so that the other hand is every card not seen)
     the end played exactly, as a player who counts the cards plays it; `level_move`'s
-    move stands where the solve does not fit or every move loses. A fixed rule: the world
-    it is given is the view's one deal, and no budget changes its move."""
+    move stands where the solve does not fit or every move loses, and wherever the core is
+    not built (the Python solver would take seconds). A fixed rule: the world it is given
+    is the view's one deal, and no budget changes its move."""
     move = level_move(state, seat, rng)
     if len(named(state).stock) > 1 or not core_solves(state):
         return move
-    found = solve(GAME, state, seat, LEVEL_NODES, move)
-    return move if found is None or found[0] == LOSS else found[1]
+    return unlost_move(GAME, state, seat, LEVEL_NODES, move) or move
 
 
 RATE = 0.9  # the generic playouts' rate (Settings.rate)

@@ -220,7 +220,13 @@ def exact_move(game: Game, view: View, playouts: int) -> tuple[Move | None, floa
     else:  # the generic playouts differ (epsilon-basic): they keep most of the budget
         share = SHARE
         nodes = playouts * NODES_PER_PLAYOUT
-    found = solve(game, world, seat, nodes)
-    if found is None or found[0] == LOSS:
-        return None, share
-    return found[1], share
+    return unlost_move(game, world, seat, nodes), share
+
+
+def unlost_move(game: Game, state, seat: int, nodes: int, first: Move | None = None
+                ) -> Move | None:
+    """`solve`'s move where it fits in `nodes` positions and the seat does not lose
+    against best play, else None: a lost position is left to the caller's own play, which
+    counts on the other seat's mistakes where exact play gives every move up as lost."""
+    found = solve(game, state, seat, nodes, first)
+    return None if found is None or found[0] == LOSS else found[1]
