@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from render.text import width
 from rules.texts import catalogue
 from tests.support.records import record
 
@@ -496,3 +499,12 @@ def test_a_mistyped_subcommand_or_game_suggests_the_nearest(server, args, sugges
         assert done.stderr.rstrip().endswith(f"did you mean '{suggested}'?")
     else:
         assert "did you mean" not in done.stderr
+
+
+@given(st.text())
+def test_the_score_tables_columns_are_counted_as_the_renderer_counts_them(text):
+    """The client, a distribution of its own, keeps its own count of a terminal's columns
+    (combining marks none, wide characters two); it is the service's render/text.py's."""
+    from cardavia_client.cli.score import width as client_width
+
+    assert client_width(text) == width(text)
