@@ -50,8 +50,8 @@ from service.problems import ProblemError
 EXTENSION = "cardavia.ai_budget"
 DEFAULT_BUDGET_MS, DEFAULT_PER_S = 20_000, 200
 LONGEST_MS = 10_000  # API.md's largest budget_ms: a full bucket holds at least one
-# A set of WAYS entries for each hash: 4,096 sets, 16,384 clients still paying back at once
-# before two share a bucket (below), in 384 KiB.
+# A set of WAYS entries for each hash: room for 16,384 clients paying back at once in 384
+# KiB; two share a bucket only when a fifth lands on a set whose four all are (below).
 SETS, WAYS = 4096, 4
 ENTRY = struct.Struct("<Qdd")  # the client's hash (0: free), milliseconds left, counted when
 
