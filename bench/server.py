@@ -43,6 +43,9 @@ class Gunicorn:
     def __enter__(self) -> Gunicorn:
         env = {k: v for k, v in os.environ.items() if k not in SCRUBBED}
         env.update(HOST=HOST, PORT=str(self.port), WEB_CONCURRENCY=str(self.workers))
+        # Every request of a bench comes from one address, at the machine's pace: a budget
+        # of search time per client (service/budget.py) would turn its searches away.
+        env.setdefault("CARDAVIA_AI_CLIENT_BUDGET_MS", "0")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
              self.app],

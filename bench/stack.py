@@ -23,6 +23,10 @@ worktree, in the same run:
 - fair ai: two strong searches at budget_ms 10000 kept in flight (each sent again when
   answered, after Retry-After when turned away); the other address asks random, basic and
   strong (budget_ms 200) moves in turn: its share answered 200;
+- several hogs: the same from each of three addresses (127.0.0.1, .3, .4), more than the
+  AI pool's slots; the other address's moves as above, a round a second as a table asks,
+  once the hogs have searched for HOGS_WARMUP_S (each spending the budget a client starts
+  with), for 6 times the seconds;
 - heavy: eight connections sending 500-deal Tarot evenings (~115 KB) back to back; the
   other address's probe;
 - accept-language: 56 requests a second, each with a different 4,000-byte
@@ -345,6 +349,11 @@ def compression(target: Target, rounds: int = 20) -> dict:
 
 
 HOG, OTHER = "127.0.0.1", SECOND_ADDRESS
+# More addresses than the AI pool has slots (2), each keeping one search in flight (nginx
+# allows one an address); the probe starts once each has spent a default bucket (2 of the
+# 10 s searches: 30 s of the pool's 2 slots for 3 addresses) and lasts 6 times --stack-seconds.
+HOGS = ("127.0.0.1", "127.0.0.3", "127.0.0.4")
+HOGS_WARMUP_S, HOGS_PROBE_TIMES = 35.0, 6
 HEAVY_CLIENTS, EVENING_DEALS = 8, 500
 LANGUAGE_RATE, LANGUAGE_BYTES = 56, 4000
 
@@ -370,14 +379,30 @@ def served(tree: Path) -> Iterator[Target]:
 
 def fair_ai(target: Target, seconds: float, dealt: dict) -> dict:
     """Two 10 s searches kept in flight from HOG; OTHER's ai-moves, level by level."""
+    return searched_from((HOG, HOG), target, seconds, dealt, warmup=1.5, pace=0.0)
+
+
+def several_hogs(target: Target, seconds: float, dealt: dict) -> dict:
+    """A 10 s search kept in flight from each of HOGS; OTHER's ai-moves, level by level,
+    a round a second as a table asks them, once HOGS_WARMUP_S have passed (the state that
+    lasts: with a budget per client, each hog first spends its full bucket)."""
+    return searched_from(HOGS, target, seconds * HOGS_PROBE_TIMES, dealt,
+                         warmup=HOGS_WARMUP_S, pace=1.0)
+
+
+def searched_from(hogs: tuple[str, ...], target: Target, seconds: float, dealt: dict,
+                  warmup: float, pace: float) -> dict:
+    """A 10 s search kept in flight from each address of `hogs` (asked again when answered,
+    after Retry-After when turned away); after `warmup` s, OTHER's ai-moves in turn, a
+    round (random, basic, strong) every `pace` s at most."""
     url = f"{target.url}/v1/games/durak/ai-move"
     done = threading.Event()
     hog_answers: Counter[str] = Counter()
 
-    def hog() -> None:
+    def hog(source: str) -> None:
         body: dict[str, Any] = {"state": dealt, "level": "strong",
                                 "budget_ms": STRONG_BUDGET_MS, "seed": 3}
-        with session_from(HOG) as s:
+        with session_from(source) as s:
             while not done.is_set():
                 try:
                     a = s.post(url, json=body, timeout=seconds + 30)
@@ -388,15 +413,16 @@ def fair_ai(target: Target, seconds: float, dealt: dict) -> dict:
                 if a.status_code in (429, 503):
                     done.wait(float(a.headers.get("Retry-After", "1")))
 
-    hogs = [threading.Thread(target=hog, daemon=True) for _ in range(2)]
-    for h in hogs:
+    threads = [threading.Thread(target=hog, args=(h,), daemon=True) for h in hogs]
+    for h in threads:
         h.start()
-    time.sleep(1.5)
+    time.sleep(warmup)
+    warmed = Counter(hog_answers)
     answered: dict[str, Counter[str]] = {}
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
     with session_from(OTHER) as s:
-        while time.perf_counter() < deadline:
+        while (started := time.perf_counter()) < deadline:
             for level, extra in (("random", {}), ("basic", {}), ("strong", {"budget_ms": 200})):
                 t0 = time.perf_counter()
                 try:
@@ -406,13 +432,16 @@ def fair_ai(target: Target, seconds: float, dealt: dict) -> dict:
                     kind = "error"
                 latencies.append(time.perf_counter() - t0)
                 answered.setdefault(level, Counter())[kind] += 1
+            time.sleep(max(0.0, started + pace - time.perf_counter()))
     done.set()
+    during = Counter(hog_answers)  # while OTHER asked
+    during.subtract(warmed)
     summary = traffic.summary(traffic.Tally(latencies), seconds)
     total = sum(sum(c.values()) for c in answered.values())
     ok = sum(c["200"] for c in answered.values())
     return {"requests": total, "answered": ok,
             "by_level": {k: dict(v) for k, v in answered.items()},
-            "hog": dict(hog_answers), **{k: summary[k] for k in ("p50_ms", "p99_ms", "max_ms")}}
+            "hog": dict(+during), **{k: summary[k] for k in ("p50_ms", "p99_ms", "max_ms")}}
 
 
 def evening(deals: int = EVENING_DEALS) -> dict:
@@ -510,6 +539,7 @@ def issue40(seconds: float, move_body: dict, dealt: dict, baseline: str | None) 
         with tree_of as tree:
             row = out[name] = {}
             for abuse, run_one in (("fair ai", lambda t: fair_ai(t, seconds, dealt)),
+                                   ("several hogs", lambda t: several_hogs(t, seconds, dealt)),
                                    ("heavy", lambda t: heavy(t, seconds, move_body)),
                                    ("accept-language",
                                     lambda t: accept_language(t, seconds, move_body))):
@@ -558,13 +588,18 @@ def issue40_rows(result: dict) -> list[list[str]]:
     body = []
     for name, row in result["issue40"].items():
         deployment = "now" if name == "now" else f"serve-prod at {name}"
-        r = row["fair ai"]
-        body.append(["fair ai (other address)", deployment, str(r["requests"]),
-                     f"{r['p50_ms']:.1f} ms", f"{r['p99_ms']:.1f} ms", f"{r['max_ms']:.1f} ms",
-                     f"answered {r['answered']} of {r['requests']}; "
-                     + "; ".join(f"{level} " + " ".join(f"{k}:{v}" for k, v in sorted(c.items()))
-                                 for level, c in r["by_level"].items()),
-                     "all answered"])
+        for abuse in ("fair ai", "several hogs"):
+            r = row[abuse]
+            hogs = " ".join(f"{k}:{v}" for k, v in sorted(r["hog"].items()))
+            body.append([f"{abuse} (other address)", deployment, str(r["requests"]),
+                         f"{r['p50_ms']:.1f} ms", f"{r['p99_ms']:.1f} ms",
+                         f"{r['max_ms']:.1f} ms",
+                         f"answered {r['answered']} of {r['requests']}; "
+                         + "; ".join(f"{level} " + " ".join(
+                             f"{k}:{v}" for k, v in sorted(c.items()))
+                             for level, c in r["by_level"].items())
+                         + f"; the hogs' answers {hogs}",
+                         "all answered"])
         for abuse in ("heavy", "accept-language"):
             r = row[abuse]
             body.append([f"{abuse} (other address)", deployment, str(r["requests"]),

@@ -194,7 +194,10 @@ def gunicorn_command() -> list[str]:
 
 def pool_env(pool: str, port: int, workers: int) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(CARDAVIA_POOL=pool, HOST=LOOPBACK, PORT=str(port), WEB_CONCURRENCY=str(workers))
+    # nginx, on loopback, names each request's client in X-Real-IP; the pools listen on
+    # loopback only, so no other host can name one (service/budget.py).
+    env.update(CARDAVIA_POOL=pool, HOST=LOOPBACK, PORT=str(port), WEB_CONCURRENCY=str(workers),
+               CARDAVIA_REAL_IP_FROM=LOOPBACK)
     return env
 
 

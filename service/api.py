@@ -16,7 +16,7 @@ from rules.game import Game, IllegalMove, InvalidState
 from schemas.common import error
 from schemas.game import GameSchemas, Post
 from schemas.registry import GAMES
-from service import call, capacity, i18n
+from service import budget, call, i18n
 from service.body import body
 from service.problems import Answer, ProblemError
 from service.router import View, post, unknown_game
@@ -24,6 +24,7 @@ from service.router import View, post, unknown_game
 api = Blueprint("api", __name__)  # the GETs of the API; its POSTs are service/router.py's
 OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 JSON = (("Content-Type", "application/json"),)
+DEFAULT_BUDGET_MS = 200  # API.md: ai-move's budget_ms when absent
 
 
 def json_response(body, status: int = 200) -> Answer:
@@ -223,15 +224,17 @@ def ai_move(game_id: str):
                            + ("over" if to_act is None else "seat"),
                            params=None if to_act is None else {"seat": seat, "to_act": to_act})
     level = data.get("level", "strong")
+    budget_ms = data.get("budget_ms", DEFAULT_BUDGET_MS)
     seed = data.get("seed")
     rng = seeded(seed)
     started = time.perf_counter()
     # The AI is given the seat's view, never the state: it cannot read a hidden card.
     view = game.observe(state, seat)
-    # A search holds a slot for up to budget_ms (503 when the worker's are all taken);
-    # random and basic answer in a millisecond or two and never wait behind one.
-    with capacity.ai_slot() if level == "strong" else contextlib.nullcontext():
-        chosen, played_level = choose(game, view, level, rng, data.get("budget_ms", 200))
+    # A search costs its client budget_ms of its share (429 past it) and holds a slot for
+    # up to budget_ms (503 when the pool's are all taken); random and basic answer in a
+    # millisecond or two, cost nothing and never wait behind one.
+    with budget.searching(budget_ms) if level == "strong" else contextlib.nullcontext():
+        chosen, played_level = choose(game, view, level, rng, budget_ms)
     return json_response({
         "move": schemas.dump_move(chosen),
         "level": played_level,

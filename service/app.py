@@ -9,7 +9,7 @@ from flask import Flask, Request, Response
 from werkzeug.routing import RequestRedirect
 
 from rules.ai import native
-from service import capacity, docs, problems, replay, session
+from service import budget, capacity, docs, problems, replay, session
 from service.api import api
 from service.cors import Cors, origins
 from service.edge import Edge
@@ -43,6 +43,9 @@ class Config:
 
 class TestingConfig(Config):
     TESTING = True
+    # A test asks searches at the machine's pace, not a table's: no budget per client
+    # (service/budget.py) unless the test sets one.
+    AI_CLIENT_BUDGET_MS = 0
 
 
 class Service(Flask):
@@ -81,6 +84,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     app.register_blueprint(table)
     problems.register(app)
     capacity.register(app)
+    budget.register(app)
     docs.register(app)
     app.register_blueprint(problem_pages)
     app.register_blueprint(rulebook)

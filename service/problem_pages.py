@@ -38,6 +38,7 @@ PROBLEMS: dict[str, tuple[int | None, str | None]] = {
     "http-error": (None, None),
     "internal-error": (500, "problem.internal-error.title"),
     "ai-busy": (503, "problem.ai-busy.title"),
+    "ai-budget-spent": (429, "problem.ai-budget-spent.title"),
     # Answered by the production stack's nginx itself (deploy/nginx/nginx.conf).
     "request-too-large": (None, None),  # 414 for the request line, 431 for a header
     "unavailable": (503, None),

@@ -19,6 +19,8 @@ import pytest
 import setuptools
 import yaml
 
+from service.app import create_app
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
 DEPLOY = ROOT / "deploy"
@@ -251,6 +253,17 @@ def test_the_ai_pool_runs_threads_that_answer_healthz_beside_a_search(monkeypatc
     assert settings["worker_class"] == "gthread"
     assert settings["threads"] > int(env(ai)["CARDAVIA_AI_CONCURRENCY"])
     assert ai["readinessProbe"]["httpGet"]["path"] == "/healthz"
+
+
+def test_the_ai_pool_counts_search_time_per_client_that_its_nginx_names(monkeypatch):
+    """Issue 40.1: the AI pods start with a budget of search time per client, and believe
+    the X-Real-IP of the peers CARDAVIA_REAL_IP_FROM lists (the rules pods' nginx, the only
+    pods the NetworkPolicy lets in: tests above), so that the client is not the sidecar."""
+    (_, ai), = [(d, c) for d, c in gunicorn_containers() if env(c)["CARDAVIA_POOL"] == "ai"]
+    for key, value in env(ai).items():
+        monkeypatch.setenv(key, value)
+    budget = create_app().extensions["cardavia.ai_budget"]
+    assert budget.buckets is not None and budget.proxies
 
 
 def test_the_sidecar_routes_to_its_gunicorn_and_to_the_ai_service():

@@ -15,6 +15,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from unittest import mock
 
 import pytest
 import requests
@@ -35,9 +36,11 @@ UNLIMITED = Limits(connections=10_000, rate=100_000, burst=100_000, ai_connectio
 def stack():
     # Two rules servers, so that one can be restarted while the other answers; the AI pool
     # as `make serve-prod` runs it (two workers, one search each). Every client here is on
-    # one address: per-client limits it never meets (tests/test_edge.py tests them).
-    with tempfile.TemporaryFile() as log, Stack(rules=2, rules_workers=2, ai_workers=2,
-                                                log=log, limits=UNLIMITED) as s:
+    # one address: per-client limits it never meets, nginx's and the AI pool's budget of
+    # search time (tests/test_edge.py and tests/test_ai_budget.py test them).
+    with mock.patch.dict(os.environ, {"CARDAVIA_AI_CLIENT_BUDGET_MS": "0"}), \
+            tempfile.TemporaryFile() as log, Stack(rules=2, rules_workers=2, ai_workers=2,
+                                                   log=log, limits=UNLIMITED) as s:
         yield s
 
 

@@ -45,9 +45,14 @@ def wait_until_healthy(base: str, proc: subprocess.Popen, log) -> None:
 
 
 def environment(port: int, **settings: str) -> dict[str, str]:
-    """The test run's environment without its CARDAVIA_ settings, with `settings`."""
+    """The test run's environment without its CARDAVIA_ settings, with `settings`; no
+    budget of search time per client unless they set one (service/budget.py): every test
+    asks from 127.0.0.1, at the machine's pace, and none may be turned away for what the
+    tests before it spent."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDAVIA_")}
-    env.update(HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2", **settings)
+    env.update(HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2",
+               CARDAVIA_AI_CLIENT_BUDGET_MS="0")
+    env.update(settings)
     return env
 
 

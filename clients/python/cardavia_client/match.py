@@ -45,8 +45,9 @@ ANNULLED = {"all_pass": "every seat passed", "petit_sec": "a petit sec"}
 # A deal longer than this is a bug somewhere: no deal of these games comes near it.
 MAX_MOVES = 1000
 # The prod stack answers an `ai-move` past its limits 429 or 503 with `Retry-After: 1`
-# (several deals at once, `--jobs`, from one address): asked again a second later, for
-# at most this long before the match stops with the service's problem.
+# (several deals at once, `--jobs`, from one address), and the service 429 once the
+# address has spent its share of search time (a refusal costs nothing of it): asked again
+# a second later, for at most this long before the match stops with the service's problem.
 BUSY_RETRY_S = (1.0, 300.0)
 
 
