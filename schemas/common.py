@@ -13,6 +13,9 @@ from rules.game import Game, Move, Template
 from schemas.fast import FastSchema
 from schemas.limits import MAX_MEMBERS
 
+# API.md: ai-move's budget_ms, when absent and at most.
+DEFAULT_BUDGET_MS, LONGEST_BUDGET_MS = 200, 10_000
+
 
 class StrictInteger(fields.Integer):
     """An integer that is really one: no strings, floats or booleans."""
@@ -365,7 +368,7 @@ def request_schemas(game: Game, state_schema: type[Schema], move_schema: type[Sc
                 "seat": seat,
                 "level": one_of(*LEVELS),
                 "seed": Bounded(-(2**63), 2**63 - 1),
-                "budget_ms": Bounded(1, 10_000),
+                "budget_ms": Bounded(1, LONGEST_BUDGET_MS),
             },
             name="AiRequest",
         )(),

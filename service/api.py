@@ -13,7 +13,7 @@ from flask import Blueprint, Response
 
 from rules.ai.levels import choose
 from rules.game import Game, IllegalMove, InvalidState
-from schemas.common import error
+from schemas.common import DEFAULT_BUDGET_MS, error
 from schemas.game import GameSchemas, Post
 from schemas.registry import GAMES
 from service import budget, call, i18n
@@ -24,7 +24,6 @@ from service.router import View, post, unknown_game
 api = Blueprint("api", __name__)  # the GETs of the API; its POSTs are service/router.py's
 OPENAPI = Path(__file__).resolve().parent / "openapi.yaml"  # a symlink in the source tree
 JSON = (("Content-Type", "application/json"),)
-DEFAULT_BUDGET_MS = 200  # API.md: ai-move's budget_ms when absent
 
 
 def json_response(body, status: int = 200) -> Answer:

@@ -43,13 +43,13 @@ from typing import NamedTuple
 
 from flask import Flask
 
+from schemas.common import LONGEST_BUDGET_MS
 from service import call
-from service.capacity import AiBusy, ai_slot
+from service.capacity import AiBusy, ai_slot, whole_setting
 from service.problems import ProblemError
 
 EXTENSION = "cardavia.ai_budget"
-DEFAULT_BUDGET_MS, DEFAULT_PER_S = 20_000, 200
-LONGEST_MS = 10_000  # API.md's largest budget_ms: a full bucket holds at least one
+DEFAULT_BUCKET_MS, DEFAULT_PER_S = 20_000, 200
 # A set of WAYS entries for each hash: room for 16,384 clients paying back at once in 384
 # KiB; two share a bucket only when a fifth lands on a set whose four all are (below).
 SETS, WAYS = 4096, 4
@@ -224,17 +224,6 @@ def searching(budget_ms: int) -> Iterator[None]:
         raise
 
 
-def setting(config, name: str, default: int) -> int:
-    """A whole-number setting: the app's config, else CARDAVIA_<name>, else `default`."""
-    value = config.get(name)
-    if value is None:
-        value = os.environ.get(f"CARDAVIA_{name}", "").strip() or default
-    try:
-        return int(value)
-    except ValueError:
-        raise ValueError(f"CARDAVIA_{name} must be a whole number, not {value!r}") from None
-
-
 def proxies_of(setting_: str | None) -> tuple[Network, ...]:
     """CARDAVIA_REAL_IP_FROM: comma-separated addresses or CIDR blocks."""
     blocks = [b.strip() for b in (setting_ or "").split(",") if b.strip()]
@@ -245,11 +234,12 @@ def proxies_of(setting_: str | None) -> tuple[Network, ...]:
 
 
 def register(app: Flask) -> None:
-    capacity = setting(app.config, "AI_CLIENT_BUDGET_MS", DEFAULT_BUDGET_MS)
-    per_s = setting(app.config, "AI_CLIENT_BUDGET_PER_S", DEFAULT_PER_S)
-    if capacity and capacity < LONGEST_MS:
+    capacity = whole_setting(app.config, "AI_CLIENT_BUDGET_MS", DEFAULT_BUCKET_MS)
+    per_s = whole_setting(app.config, "AI_CLIENT_BUDGET_PER_S", DEFAULT_PER_S)
+    # A full bucket holds the longest search API.md allows.
+    if capacity and capacity < LONGEST_BUDGET_MS:
         raise ValueError(f"CARDAVIA_AI_CLIENT_BUDGET_MS must be 0 (no cap) or at least "
-                         f"{LONGEST_MS} (the longest search), not {capacity}")
+                         f"{LONGEST_BUDGET_MS} (the longest search), not {capacity}")
     if per_s < 1:
         raise ValueError(f"CARDAVIA_AI_CLIENT_BUDGET_PER_S must be at least 1, not {per_s}")
     real_ip_from = app.config.get("REAL_IP_FROM")

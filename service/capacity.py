@@ -148,26 +148,25 @@ def workers() -> int:
     return int(os.environ.get("WEB_CONCURRENCY", "2"))
 
 
-def register(app: Flask) -> None:
-    limit = app.config.get("AI_CONCURRENCY") or os.environ.get(
-        "CARDAVIA_AI_CONCURRENCY", str(workers()))
+def whole_setting(config, name: str, default: int) -> int:
+    """A whole-number setting: the app's config, else CARDAVIA_<name>, else `default`."""
+    value = config.get(name)
+    if value is None:
+        value = os.environ.get(f"CARDAVIA_{name}", "").strip() or default
     try:
-        slots = AiSlots(int(limit))
-    except ValueError as e:
-        raise ValueError(f"CARDAVIA_AI_CONCURRENCY={limit!r}: {e}") from None
-    app.extensions["cardavia.ai_slots"] = slots
+        return int(value)
+    except ValueError:
+        raise ValueError(f"CARDAVIA_{name} must be a whole number, not {value!r}") from None
+
+
+def register(app: Flask) -> None:
+    app.extensions["cardavia.ai_slots"] = AiSlots(
+        whole_setting(app.config, "AI_CONCURRENCY", workers()))
 
 
 def heavy_limit(config) -> int:
     """CARDAVIA_HEAVY_CONCURRENCY, else the gunicorn's workers (WEB_CONCURRENCY) but one."""
-    setting = config.get("HEAVY_CONCURRENCY") or os.environ.get("CARDAVIA_HEAVY_CONCURRENCY")
-    if setting is None:
-        return max(1, workers() - 1)
-    try:
-        return int(setting)
-    except ValueError:
-        raise ValueError(f"CARDAVIA_HEAVY_CONCURRENCY must be a whole number, not "
-                         f"{setting!r}") from None
+    return whole_setting(config, "HEAVY_CONCURRENCY", max(1, workers() - 1))
 
 
 def heavy_slot():

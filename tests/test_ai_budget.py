@@ -18,11 +18,11 @@ import pytest
 import requests
 
 from deploy.stack import Stack
+from schemas.common import LONGEST_BUDGET_MS
 from service.app import TestingConfig, create_app
 from service.budget import (
-    DEFAULT_BUDGET_MS,
+    DEFAULT_BUCKET_MS,
     DEFAULT_PER_S,
-    LONGEST_MS,
     WAYS,
     Buckets,
     client_of,
@@ -34,8 +34,9 @@ from tests.support.servers import serving, session_from
 
 # A bucket of one longest search and a drip too slow to matter within a test: what a client
 # may spend here is exactly the bucket, whatever the machine's pace.
-SMALL = {"CARDAVIA_AI_CLIENT_BUDGET_MS": str(LONGEST_MS), "CARDAVIA_AI_CLIENT_BUDGET_PER_S": "1"}
-COST = LONGEST_MS // 2  # two searches spend the bucket
+SMALL = {"CARDAVIA_AI_CLIENT_BUDGET_MS": str(LONGEST_BUDGET_MS),
+         "CARDAVIA_AI_CLIENT_BUDGET_PER_S": "1"}
+COST = LONGEST_BUDGET_MS // 2  # two searches spend the bucket
 
 
 class Clock:
@@ -106,22 +107,22 @@ def test_the_defaults_spare_a_table_and_hold_back_a_client_searching_without_end
     client asking a 10 s search as soon as its last one ends, or Retry-After says, searches
     a fifth of the hour (its first bucket aside) and is refused as often as served."""
     clock = Clock()
-    buckets = Buckets(DEFAULT_BUDGET_MS, DEFAULT_PER_S, clock=clock)
+    buckets = Buckets(DEFAULT_BUCKET_MS, DEFAULT_PER_S, clock=clock)
     for _ in range(1800):
         assert buckets.take("table", 200) is None
         clock.now += 2
     start, searched, refused = clock.now, 0, 0
     while clock.now < start + 3600:
-        wait = buckets.take("hog", LONGEST_MS)
+        wait = buckets.take("hog", LONGEST_BUDGET_MS)
         if wait is None:
             searched += 1
-            clock.now += LONGEST_MS / 1000
+            clock.now += LONGEST_BUDGET_MS / 1000
         else:
             refused += 1
             clock.now += wait
-    share = searched * LONGEST_MS / 1000 / 3600
-    assert share <= DEFAULT_PER_S / 1000 + DEFAULT_BUDGET_MS / 1000 / 3600
-    assert refused >= searched - DEFAULT_BUDGET_MS // LONGEST_MS
+    share = searched * LONGEST_BUDGET_MS / 1000 / 3600
+    assert share <= DEFAULT_PER_S / 1000 + DEFAULT_BUCKET_MS / 1000 / 3600
+    assert refused >= searched - DEFAULT_BUCKET_MS // LONGEST_BUDGET_MS
 
 
 def spend(buckets: Buckets, client: str, times: int, cost: int) -> None:
@@ -170,7 +171,7 @@ def test_unset_no_proxy_is_believed():
 
 @pytest.fixture(scope="module")
 def app():
-    return create_app({"TESTING": True, "AI_CLIENT_BUDGET_MS": LONGEST_MS,
+    return create_app({"TESTING": True, "AI_CLIENT_BUDGET_MS": LONGEST_BUDGET_MS,
                        "AI_CLIENT_BUDGET_PER_S": 1, "AI_CONCURRENCY": 1})
 
 
@@ -220,14 +221,14 @@ def test_only_a_search_that_starts_is_charged(app):
 
 
 def test_the_default_search_costs_200_ms():
-    app = create_app({"TESTING": True, "AI_CLIENT_BUDGET_MS": LONGEST_MS,
+    app = create_app({"TESTING": True, "AI_CLIENT_BUDGET_MS": LONGEST_BUDGET_MS,
                       "AI_CLIENT_BUDGET_PER_S": 1})
     client = app.test_client()
     body = forced(client)
     del body["budget_ms"]
     statuses = Counter(client.post("/v1/games/ganjifa/ai-move", json=body).status_code
-                       for _ in range(LONGEST_MS // 200 + 1))
-    assert statuses == {200: LONGEST_MS // 200, 429: 1}
+                       for _ in range(LONGEST_BUDGET_MS // 200 + 1))
+    assert statuses == {200: LONGEST_BUDGET_MS // 200, 429: 1}
 
 
 @pytest.mark.parametrize(("settings", "message"), [
@@ -247,7 +248,7 @@ def test_the_defaults_and_the_switch(monkeypatch):
     for key in ("CARDAVIA_AI_CLIENT_BUDGET_MS", "CARDAVIA_AI_CLIENT_BUDGET_PER_S"):
         monkeypatch.delenv(key, raising=False)
     buckets = create_app().extensions["cardavia.ai_budget"].buckets
-    assert (buckets.capacity, buckets.per_s) == (DEFAULT_BUDGET_MS, DEFAULT_PER_S)
+    assert (buckets.capacity, buckets.per_s) == (DEFAULT_BUCKET_MS, DEFAULT_PER_S)
     monkeypatch.setenv("CARDAVIA_AI_CLIENT_BUDGET_MS", "0")
     assert create_app().extensions["cardavia.ai_budget"].buckets is None
     assert create_app(TestingConfig).extensions["cardavia.ai_budget"].buckets is None
