@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import requests
 from cardavia_client import Client, match
-from cardavia_client.client import ProblemError
+from cardavia_client.client import ProblemError, seconds
 from cardavia_client.types import AiMove
 
 from schemas.registry import GAMES as SCHEMAS
@@ -431,13 +431,15 @@ def test_url_and_lang_after_the_subcommand_as_before_it(server):
 class Busy:
     """A client whose service answers an ai-move 503 `ai-busy` `busy` times first."""
 
-    def __init__(self, busy: int, status: int = 503):
+    def __init__(self, busy: int, status: int = 503, retry_after: float | None = None):
         self.busy, self.status, self.asked = busy, status, 0
+        self.retry_after = retry_after
 
     def ai_move(self, game, state, **asked):
         self.asked += 1
         if self.asked <= self.busy:
-            raise ProblemError({"status": self.status, "title": "busy", "detail": "later"})
+            raise ProblemError({"status": self.status, "title": "busy", "detail": "later"},
+                               self.retry_after)
         return AiMove({"seat": 0, "action": "take"}, asked["level"], 1)
 
 
@@ -457,3 +459,24 @@ def test_an_ai_move_the_service_is_too_busy_for_is_asked_again(monkeypatch):
     with pytest.raises(ProblemError):
         m.ai_move(refused, {}, 0, "basic", 1)
     assert refused.asked == 1
+
+
+def test_a_spent_ai_budget_is_asked_again_when_its_retry_after_says(monkeypatch):
+    """A 429 `ai-budget-spent` says in Retry-After when the client's share holds the search
+    (service/budget.py): the match waits that long, not a second at a time, and no longer
+    than its patience in all."""
+    slept: list[float] = []
+    monkeypatch.setattr(match.time, "sleep", slept.append)
+    monkeypatch.setattr(match, "BUSY_RETRY_S", (1.0, 10.0))
+    m = match.Match("durak", [match.Player("strong"), match.Player("basic")])
+    assert m.ai_move(Busy(2, 429, retry_after=4), {}, 0, "strong", 1)["action"] == "take"
+    assert slept == [4, 4]
+    slept.clear()
+    with pytest.raises(ProblemError):
+        m.ai_move(Busy(9, 429, retry_after=4), {}, 0, "strong", 1)
+    assert slept == [4, 4, 2]
+
+
+def test_the_client_reads_a_problems_retry_after():
+    assert [seconds(v) for v in ("3", " 12 ", None, "", "Wed, 21 Oct 2026 07:28:00 GMT")] == [
+        3, 12, None, None, None]

@@ -65,10 +65,12 @@ class TimeoutError(CardaviaError, requests.Timeout):
 
 class ProblemError(CardaviaError):
     """The service refused the request: `problem` is its problem document (`type`, `title`,
-    `status`, `detail`, and `errors` naming each field at fault)."""
+    `status`, `detail`, and `errors` naming each field at fault); `retry_after`: the seconds
+    its Retry-After asks a client to wait before asking again (429, 503), else None."""
 
-    def __init__(self, problem: dict[str, Any]):
+    def __init__(self, problem: dict[str, Any], retry_after: float | None = None):
         self.problem = problem
+        self.retry_after = retry_after
         self.status: int = problem.get("status", 0)
         self.type: str = problem.get("type", "")
         self.errors: list[dict[str, Any]] = problem.get("errors", [])
@@ -76,6 +78,12 @@ class ProblemError(CardaviaError):
                            for e in self.errors[:5])
         super().__init__(f"{self.status} {problem.get('title', '')}: "
                          f"{problem.get('detail', '')}" + (f" ({fields})" if fields else ""))
+
+
+def seconds(retry_after: str | None) -> float | None:
+    """A Retry-After of delta-seconds, as the service and its proxy send it; None else."""
+    text = (retry_after or "").strip()
+    return float(text) if text.isdigit() else None
 
 
 P = ParamSpec("P")
@@ -144,7 +152,7 @@ class Client:
             except ValueError:  # not JSON after all: not the service's answer
                 problem = None
             if isinstance(problem, dict):
-                raise ProblemError(problem)
+                raise ProblemError(problem, seconds(r.headers.get("Retry-After")))
         raise UnexpectedAnswerError(f"{method} {path}: HTTP {r.status_code} {r.text[:200]!r}")
 
     def _json(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:

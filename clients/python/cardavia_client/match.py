@@ -46,8 +46,9 @@ ANNULLED = {"all_pass": "every seat passed", "petit_sec": "a petit sec"}
 MAX_MOVES = 1000
 # The prod stack answers an `ai-move` past its limits 429 or 503 with `Retry-After: 1`
 # (several deals at once, `--jobs`, from one address), and the service 429 once the
-# address has spent its share of search time (a refusal costs nothing of it): asked again
-# a second later, for at most this long before the match stops with the service's problem.
+# address has spent its share of search time (a refusal costs nothing of it, and its
+# Retry-After says when the share holds the search): asked again after the Retry-After,
+# or a second, for at most this long before the match stops with the service's problem.
 BUSY_RETRY_S = (1.0, 300.0)
 
 
@@ -153,8 +154,9 @@ class Match:
             except ProblemError as e:
                 if e.status not in (429, 503) or waited >= patience or self.stop.is_set():
                     raise
-            time.sleep(pause)
-            waited += pause
+                wait = min(max(pause, e.retry_after or 0), patience - waited)
+            time.sleep(wait)
+            waited += wait
 
 
 @dataclass
