@@ -427,16 +427,21 @@ def test_T5_T16_sheets_the_rules_accept_are_deals_played_through_the_rules(
     assert len(missed) <= 4, missed
 
 
-@pytest.mark.xfail(strict=True, reason="issue 40.6 open: the reckoning lets a camp keep the "
-                                       "Monde to the last trick whatever the trumps before")
-def test_T9_T21_a_monde_the_trumps_force_out_before_the_last_trick(sheet_session, server):
-    """Three players, a prise, the attack camp 2 bouts and 86 points, no chelem and no petit
-    au bout: the reckoning gives it only with the defence winning the last trick alone,
-    with the Monde and its own Excuse in it (T12). No deal does: the taker leads tricks 2
-    to 23; a trump led there, or a void suit, makes the Monde's holder or its partner
-    trump and win (T9: the Monde can always overtrump), so no trump is played in them, at
-    most six in tricks 1 and 24, and none in the écart (the taker leads 22 suit cards, so
-    it holds six ordinary ones, T5): not the 21 trumps."""
-    assert refused(sheet_session, server, {"players": 3, "contract": "prise", "taker": 0,
-                                           "bouts": 2, "points": 86, "petit_au_bout": None,
-                                           "chelem": None, "poignees": []}) == ["points"]
+@pytest.mark.parametrize(("players", "points"), [(3, 86), (4, 85.5), (5, 85)])
+def test_T9_T21_a_monde_the_trumps_force_out_before_the_last_trick(sheet_session, server,
+                                                                   players, points):
+    """A prise, the taker alone with 2 bouts and these points, no chelem and no petit au
+    bout: the reckoning gave it only with the defence winning the last trick alone, with
+    the Monde and its own Excuse in it (T12). No deal does: the taker leads tricks 2 to
+    n − 1; a trump led there, or a void suit, makes the Monde's holder or its partner
+    trump and win (T9: the Monde can always overtrump), so no trump is played in them: at
+    most one a seat in the first and last tricks, not the 21. The deal-building test of
+    issue 40.6 found it; with a petit au bout for the defence the sheet is a deal (the
+    Petit's holder plays low trumps under the taker's), so that is the field named."""
+    sheet = {"players": players, "contract": "prise", "taker": 0, "bouts": 2,
+             "points": points, "petit_au_bout": None, "chelem": None, "poignees": []}
+    if players == 5:
+        sheet["partner"] = None
+    assert refused(sheet_session, server, sheet) == ["petit_au_bout"]
+    assert deal_for(Sheet(players, "prise", 1, 2, round(2 * points), None, "defense"),
+                    seed=players) is not None

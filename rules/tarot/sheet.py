@@ -11,8 +11,11 @@ every way the tricks, the bouts and the Excuse can fall; `sheet_problems` says w
 wrong with a sheet outside that set.
 
 The reckoning lets the cards fall into the tricks in any way that keeps those rules (any
-player may hold any hand), so it never refuses a sheet that a deal can produce; the test
-that plays seeded random deals through the rules and settles each one's sheet checks it.
+player may hold any hand), and one that following does not (T9): a defence that wins only
+the last trick against a lone taker cannot have kept the Monde for it. So it never refuses
+a sheet that a deal can produce, which the test playing seeded random deals through the
+rules checks; the test building a deal for sheets it accepts checks the other way, on a
+sample (tests/support/tarot_witness.py).
 """
 
 from __future__ import annotations
@@ -146,8 +149,7 @@ def _add_bouts(out: dict[tuple, int], table: Table, won: dict[str, int], last: s
     made_by = A if k == table.tricks else D if k == 0 else None
     for petit in table.places:
         for monde in table.places:
-            # The Monde wins its trick; a captured Petit was won: in a camp with tricks.
-            if any(p != "chien" and won[p] == 0 for p in (petit, monde)):
+            if not _bouts_can_lie(petit, monde, won, last, table):
                 continue
             sums = _attack_sums(table, k, excuse, petit, monde)
             if sums is None:
@@ -158,6 +160,20 @@ def _add_bouts(out: dict[tuple, int], table: Table, won: dict[str, int], last: s
             for bonus in _petits(petit, last, won):
                 key = (bouts, made_by, bonus)
                 out[key] = out.get(key, 0) | sums
+
+
+def _bouts_can_lie(petit: str, monde: str, won: dict[str, int], last: str,
+                   table: Table) -> bool:
+    """Whether the Petit and the Monde can end in these places."""
+    # The Monde wins its trick; a captured Petit was won: in a camp with tricks.
+    if any(p != "chien" and won[p] == 0 for p in (petit, monde)):
+        return False
+    # T9, T21: a lone taker leads and wins tricks 2 to n − 1 while a defender keeps the
+    # Monde to the last. A trump played before that defender there, or a suit it cannot
+    # follow, makes it trump over (the Monde always can), and only defenders play after
+    # it: so no trump is played in them, at most 2 × 5 in the first and last tricks and 6
+    # in a chien, of the 21.
+    return not (monde == D and won[D] == 1 and last == D and table.sizes[A] == 1)
 
 
 def _attack_sums(table: Table, k: int, excuse: Excuse, petit: str, monde: str) -> int | None:
