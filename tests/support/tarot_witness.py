@@ -364,9 +364,10 @@ def _play_petit(rng: random.Random, trick: Trick, rivals: list[int], block: list
         block.append(PETIT)
         return True
     # Not a petit sec (T3): the seat holds another trump.
-    player = rng.choice([s for s in rivals if holds[s] >= 2] or [-1])
-    if player < 0:
+    players = [s for s in rivals if holds[s] >= 2]
+    if not players:
         return False
+    player = rng.choice(players)
     trick.cards[player] = PETIT
     rivals.remove(player)
     return True
@@ -405,8 +406,8 @@ def _winners(shape: Shape) -> bool:
     tricks, camp, keeper = shape.tricks, shape.camp, shape.keeper
     made = shape.sheet.made_by
     pool = [s for s in range(len(camp)) if made is None or camp[s] == made]
-    for t in tricks[shape.trump_tricks:]:
-        t.winner = shape.lean.pick(shape.rng, tricks.index(t), pool, camp)
+    for index in range(shape.trump_tricks, len(tricks)):
+        tricks[index].winner = shape.lean.pick(shape.rng, index, pool, camp)
     last = tricks[-1]
     slam = shape.excuse.where == "slam"
     if keeper is not None:
