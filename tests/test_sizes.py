@@ -28,10 +28,6 @@ EXCEPTIONS: dict[str, tuple[str, ...]] = {
     # Issue 38's engineer, with the search core and the outside players:
     "rules/ai/durak_endgame.py": ("Solver.value",),
     "bench/reference_durak.py": ("greedy_playout",),  # the MCTS playouts' hot loop
-    # Issue 40's engineer, with the Tarot sheets' deals (written against the clock: the
-    # shape's state wants one object, its placing a function a kind of place):
-    "tests/support/tarot_witness.py": ("bout_places", "_attempt", "_trump_tricks", "_cards",
-                                       "_specials", "_open_places", "_suit_tricks", "_moves"),
     # Issue 41's engineer, with the score keeper's page:
     "tests/test_scores_page.py": (
         "test_T17_T24_an_evening_settled_edited_deleted_with_confirmation_and_undo",),
