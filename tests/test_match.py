@@ -468,9 +468,12 @@ def test_a_spent_ai_budget_is_asked_again_when_its_retry_after_says(monkeypatch)
     slept: list[float] = []
     monkeypatch.setattr(match.time, "sleep", slept.append)
     monkeypatch.setattr(match, "BUSY_RETRY_S", (1.0, 10.0))
-    m = match.Match("durak", [match.Player("strong"), match.Player("basic")])
+    told: list[tuple[int, float]] = []
+    m = match.Match("durak", [match.Player("strong"), match.Player("basic")],
+                    waiting=lambda problem, seconds: told.append((problem.status, seconds)))
     assert m.ai_move(Busy(2, 429, retry_after=4), {}, 0, "strong", 1)["action"] == "take"
     assert slept == [4, 4]
+    assert told == [(429, 4), (429, 4)]  # the CLI says why it pauses
     slept.clear()
     with pytest.raises(ProblemError):
         m.ai_move(Busy(9, 429, retry_after=4), {}, 0, "strong", 1)

@@ -131,6 +131,8 @@ class Match:
     options: dict[str, Any] = field(default_factory=dict)
     move_timeout: float | None = None  # None: bots.BOT_TIMEOUT's
     stop: threading.Event = field(default_factory=threading.Event)
+    # Told each refusal of an ai-move the match waits out, and how long it waits.
+    waiting: Callable[[ProblemError, float], None] | None = None
 
     def deal(self, client: Client, session: requests.Session, index: int, seed: int
              ) -> DealResult:
@@ -155,6 +157,8 @@ class Match:
                 if e.status not in (429, 503) or waited >= patience or self.stop.is_set():
                     raise
                 wait = min(max(pause, e.retry_after or 0), patience - waited)
+                if self.waiting is not None:
+                    self.waiting(e, wait)
             time.sleep(wait)
             waited += wait
 
@@ -399,18 +403,21 @@ def mean_said(f: dict[str, Any]) -> str:
 def run(client: Client, game: str, players: list[Player], deals: int, seed: int = 0,
         budget_ms: int = 200, progress: Callable[[DealResult], None] | None = None,
         deal: dict[str, Any] | None = None, *, jobs: int = 1,
-        move_timeout: float | None = None) -> tuple[list[DealResult], list[dict]]:
+        move_timeout: float | None = None,
+        waiting: Callable[[ProblemError, float], None] | None = None
+        ) -> tuple[list[DealResult], list[dict]]:
     """The whole match: every deal's result, in the order of their seeds, and each player's
     figures. Each deal is dealt with `deal`'s options (API.md's DealRequest: Durak's
     `transfer`, `cards`, …) and for as many players as there are seats; `jobs` deals are
     played at once, each by a client of its own; `progress` is given each result in
-    the order of the seeds, as soon as every deal before it is over too."""
+    the order of the seeds, as soon as every deal before it is over too; `waiting`, each
+    refused ai-move that the match asks again, and the seconds until it does."""
     info = client.game(game)
     scoring = Scoring.of(dict(info), len(players))
     options: dict[str, Any] = dict(deal or {})
     if len(players) != info["players"]:
         options["players"] = len(players)
-    m = Match(game, players, budget_ms, options, move_timeout)
+    m = Match(game, players, budget_ms, options, move_timeout, waiting=waiting)
     if jobs == 1:  # the caller's client, one deal after another
         with requests.Session() as session:
             results = []

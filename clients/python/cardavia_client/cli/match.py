@@ -12,7 +12,7 @@ from cardavia_client.bots import BOT_TIMEOUT
 from cardavia_client.cli.common import ILLEGAL, UsageError, dump
 from cardavia_client.cli.games import Games
 from cardavia_client.cli.options import BUDGET_MS, deal_options, in_flags, variant_flags
-from cardavia_client.client import Client
+from cardavia_client.client import Client, ProblemError
 
 MAX_JOBS = 64
 MAX_MOVE_TIMEOUT_S = 3600
@@ -80,7 +80,7 @@ def run(client: Client, args: argparse.Namespace) -> int:
         with in_flags(args.games, players="--seats"):
             results, table = match.run(client, args.game, players, args.deals, args.seed,
                                        args.budget, progress, options, jobs=args.jobs,
-                                       move_timeout=args.move_timeout)
+                                       move_timeout=args.move_timeout, waiting=said_once())
     except match.BotUnreachable as e:  # as a service out of reach: no deal can be played
         raise UsageError(f"{e} (the match stopped at deal {args.seed + len(played)})"
                          ) from None
@@ -95,3 +95,16 @@ def run(client: Client, args: argparse.Namespace) -> int:
         print(match.report(args.game, args.deals, args.seed, args.budget, table, options,
                            match.annulled(results)))
     return ILLEGAL if any(r.forfeit is not None for r in results) else 0
+
+
+def said_once():
+    """A match's `waiting`: a spent share of search time makes it wait some tens of seconds
+    a move, so each kind of refusal is said once on stderr, else the terminal seems stuck."""
+    said: set[str] = set()
+
+    def waiting(problem: ProblemError, seconds: float) -> None:
+        if problem.type not in said:
+            said.add(problem.type)
+            print(f"{problem} Waiting {seconds:g} s and asking again (said once).",
+                  file=sys.stderr)
+    return waiting
