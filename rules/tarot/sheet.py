@@ -14,8 +14,9 @@ The reckoning lets the cards fall into the tricks in any way that keeps those ru
 player may hold any hand), and one that following does not (T9): a defence that wins only
 the last trick against a lone taker cannot have kept the Monde for it. So it never refuses
 a sheet that a deal can produce, which the test playing seeded random deals through the
-rules checks; the test building a deal for sheets it accepts checks the other way, on a
-sample (tests/support/tarot_witness.py).
+rules checks. The other way, every sheet it accepts without a poignée is one that a deal
+gives: tests/support/tarot_deal_search.py builds or finds a deal for each, and the tests
+play a sample of them and every deal only the solver found.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from rules.game import Move
 from rules.tarot import CHIEN_TAKEN, COUNTS, EXCUSE, GAME, MONDE, PETIT, SUIT_OF, TarotState
+from rules.tarot.sheet import feasible
 
 A, D = "taker", "defense"
 TRUMPS_DOWN = list(range(MONDE, PETIT - 1, -1))
@@ -191,6 +192,20 @@ def _in_chien(placing: Placing) -> list[int]:
     petit, monde, excuse = placing
     return [card for card, where in ((PETIT, petit.where), (MONDE, monde.where),
                                      (EXCUSE, excuse.where)) if where == "chien"]
+
+
+def accepted_sheets(players: int) -> list[Sheet]:
+    """Every sheet without a poignée that the rules accept for a count of players: each
+    contract, partner or none, bouts, chelem, petit au bout and points (the reckoning)."""
+    sheets = []
+    for contract in ("prise", "garde", "garde_sans", "garde_contre"):
+        for attackers in (1, 2) if players == 5 else (1,):
+            table = feasible(players, "prise" if contract == "garde" else contract, attackers)
+            for (bouts, made_by, petit), mask in table.items():
+                sheets += [Sheet(players, contract, attackers, bouts, half, made_by, petit,
+                                 announced=made_by == "taker" and half % 3 == 0)
+                           for half in range(mask.bit_length()) if mask >> half & 1]
+    return sheets
 
 
 def bout_places(sheet: Sheet) -> list[Placing]:
