@@ -29,7 +29,7 @@ from ortools.sat.python import cp_model
 from rules.tarot import COUNTS, EXCUSE, MONDE, PETIT
 from rules.tarot.bidding import CHIEN_TAKEN
 from rules.tarot.cards import FIRST_TRUMP, HALF_POINTS, SUIT_OF
-from rules.tarot.sheet import feasible
+from rules.tarot.sheet import A, D, Way, least_tricks, ways
 from tests.support import tarot_found_deals
 from tests.support.tarot_witness import KINGS, Sheet, Witness, accepted_sheets
 from tests.support.tarot_witness import deal_for as shaped_deal_for
@@ -38,12 +38,13 @@ TRUMP, EXCUSE_SUIT = 4, 5
 SUITS = range(6)  # the four plain suits, the trumps, the Excuse
 TRUMPS = range(FIRST_TRUMP, EXCUSE)
 BOUTS = (PETIT, MONDE, EXCUSE)
+WAYS = 12  # of a sheet's ways, those tried: a sheet with many has easy ones
 
 
 class Play:
     """The model of one deal's play for a sheet, and its solution as a Witness."""
 
-    def __init__(self, sheet: Sheet, attack_tricks: int | None = None) -> None:
+    def __init__(self, sheet: Sheet, way: Way | None = None) -> None:
         self.sheet = sheet
         self.n = n = sheet.players
         self.tricks = COUNTS[n].hand
@@ -61,8 +62,9 @@ class Play:
         self._overtrumping()
         self._winning()
         self._sheet()
-        if attack_tricks is not None:
-            self.m.Add(sum(self.attack_won) == attack_tricks)
+        self._poignees()
+        if way is not None:
+            self._fall(way)
 
     # -- the deal ------------------------------------------------------------------------
 
@@ -245,9 +247,12 @@ class Play:
         n, h = self.n, self.tricks
         chien_to_attack = self.sheet.contract != "garde_contre"
         half, bouts = [], []
+        self.won, self.won_cards = won, {}
         for c in range(EXCUSE):
-            taken = sum(self._and_sum(won[t], sum(self.card[t][s][c] for s in range(n)))
-                        for t in range(h)) + (self.chien[c] if chien_to_attack else 0)
+            self.won_cards[c] = sum(self._and_sum(won[t], sum(self.card[t][s][c]
+                                                               for s in range(n)))
+                                    for t in range(h))
+            taken = self.won_cards[c] + (self.chien[c] if chien_to_attack else 0)
             half.append(HALF_POINTS[c] * taken)
             if c in BOUTS:
                 bouts.append(taken)
@@ -289,6 +294,41 @@ class Play:
                     m.AddImplication(self.lead[0][s], self.card[0][s][c].Not()
                                      ).OnlyEnforceIf(self.called[u])
 
+    def _poignees(self) -> None:
+        """T8, T21: each poignée is shown by a seat of its camp, one a seat, that holds its
+        trumps, or one fewer and the Excuse."""
+        m, n, h = self.m, self.n, self.tricks
+        sizes = {level: size for size, level in COUNTS[n].poignees.items()}
+        self.shows: list[tuple[int, dict]] = []
+        for camp, level in self.sheet.poignees:
+            pick = {s: m.NewBoolVar("") for s in range(n) if self.attack[s] == (camp == A)}
+            m.AddExactlyOne(pick.values())
+            self.shows.append((sizes[level], pick))
+            for s, lit in pick.items():
+                held = sum(self.card[t][s][c] for t in range(h) for c in (*TRUMPS, EXCUSE))
+                m.Add(held >= sizes[level]).OnlyEnforceIf(lit)
+        for s in range(n):
+            m.Add(sum(pick[s] for _, pick in self.shows if s in pick) <= 1)
+
+    def _fall(self, way: Way) -> None:
+        """The deal falls the reckoning's way (rules/tarot/sheet.py): the attack camp's
+        tricks, the last trick's camp, where the Excuse, the Petit and the Monde end."""
+        m, h, card, n = self.m, self.tricks, self.card, self.n
+        m.Add(sum(self.attack_won) == way.attack_tricks)
+        m.Add(self.won[h - 1] == (way.last == A))
+        for bout, place in ((PETIT, way.petit), (MONDE, way.monde)):
+            m.Add(self.chien[bout] == (place == "chien"))
+            m.Add(self.won_cards[bout] == (place == A))
+        kind, owner, winner = way.excuse
+        m.Add(self.chien[EXCUSE] == (kind == "chien"))
+        owners = [s for s in range(n) if self.attack[s] == (owner == A)]
+        if kind == "last":
+            m.Add(sum(card[h - 1][s][EXCUSE] for s in owners) == 1)
+        elif kind == "early":
+            m.Add(sum(card[t][s][EXCUSE] for t in range(h - 1) for s in owners) == 1)
+            for t, s in itertools.product(range(h - 1), owners):
+                m.Add(self.won[t] == (winner == A)).OnlyEnforceIf(card[t][s][EXCUSE])
+
     # -- the solution --------------------------------------------------------------------
 
     def solve(self, seconds: float = 60.0, seed: int = 0) -> Witness | None:
@@ -313,28 +353,42 @@ class Play:
         order += [c for c in range(78) if solver.BooleanValue(self.chien[c])]
         plays = [played[t][(leaders[t] + i) % n] for t in range(h) for i in range(n)]
         called = None if self.called is None else KINGS[which(self.called)]
+        shown = {}
+        for size, pick in self.shows:
+            seat = next(s for s, lit in pick.items() if solver.BooleanValue(lit))
+            trumps = sorted(c for t in range(h) if (c := played[t][seat]) in TRUMPS)
+            shown[seat] = tuple(trumps[:size]) if len(trumps) >= size else (*trumps, EXCUSE)
         return tarot_found_deals.witness_of(self.sheet, (leaders[0] - 1) % n, order, plays,
-                                            called)
+                                            called, shown)
 
 
-def attack_tricks(sheet: Sheet) -> list[int]:
-    """The tricks the attack camp may win for the reckoning to give the sheet: fixing one
-    is what lets the solver find a deal in seconds rather than not at all."""
-    tricks = COUNTS[sheet.players].hand
+def ways_of(sheet: Sheet) -> list[Way]:
+    """The reckoning's ways that give the sheet (rules/tarot/sheet.py), but T12's slam,
+    which the model leaves out. Fixing one is what lets the solver find a deal in seconds
+    rather than not at all."""
     contract = "prise" if sheet.contract == "garde" else sheet.contract
     key = (sheet.bouts, sheet.made_by, sheet.petit_au_bout)
-    return [k for k in range(tricks + 1)
-            if feasible(sheet.players, contract, sheet.attackers, (k, tricks - k)).get(key, 0)
-            >> sheet.half_points & 1]
+    least = {A: 0, D: 0}  # T8, T10: the tricks a poignée makes its camp win
+    for camp, level in sheet.poignees:
+        least[camp] = max(least[camp], least_tricks(sheet.players, contract, level, camp))
+    found = [way for way in ways(sheet.players, contract, sheet.attackers, (least[A], least[D]))
+             if way.key == key and way.half_points >> sheet.half_points & 1
+             and way.excuse[0] != "slam"]
+
+    def slack(way: Way) -> int:  # a sheet at the edge of a way's points is a hard one
+        low = (way.half_points & -way.half_points).bit_length() - 1
+        return min(sheet.half_points - low, way.half_points.bit_length() - 1 - sheet.half_points)
+
+    return sorted(found, key=slack, reverse=True)
 
 
-def deal_for(sheet: Sheet, seconds: tuple[float, ...] = (20.0, 60.0, 300.0)
+def deal_for(sheet: Sheet, seconds: tuple[float, ...] = (10.0, 60.0, 300.0)
              ) -> Witness | None:
-    """A deal for the sheet: each count of attack tricks the reckoning allows tried in
-    turn for each time limit, or None."""
+    """A deal for the sheet: the ways the reckoning gives it (the WAYS farthest from their
+    edges) tried in turn for each time limit, or None."""
     for seed, limit in enumerate(seconds):
-        for k in attack_tricks(sheet):
-            witness = Play(sheet, k).solve(limit, seed)
+        for way in ways_of(sheet)[:WAYS]:
+            witness = Play(sheet, way).solve(limit, seed)
             if witness is not None:
                 return witness
     return None
@@ -353,17 +407,21 @@ def found_deal_for(sheet: Sheet) -> Witness | None:
 
 def main() -> int:
     """Goes through every accepted sheet without a poignée, finds a deal for each one the
-    shapes do not build, and writes them to tests/data/tarot_found_deals.json. Some half
-    an hour on two cores; says which sheets have no deal found, if any."""
+    shapes do not build, and for the draw of sheets with poignées, and writes them to
+    tests/data/tarot_found_deals.json. Some half an hour on two cores; names the sheets
+    left without a deal, if any."""
     sheets = [sheet for players in (3, 4, 5) for sheet in accepted_sheets(players)]
     with multiprocessing.Pool() as pool:
         shaped = pool.map(_shaped, sheets, chunksize=64)
         missed = [sheet for sheet, built in zip(sheets, shaped, strict=True) if not built]
-        found = dict(zip(missed, pool.map(found_deal_for, missed, chunksize=1), strict=True))
+        sought = missed + tarot_found_deals.poignee_sheets()
+        found = dict(zip(sought, pool.map(found_deal_for, sought, chunksize=1), strict=True))
     unfound = [sheet for sheet, witness in found.items() if witness is None]
     tarot_found_deals.save({s: w for s, w in found.items() if w is not None})
-    print(f"{len(sheets)} sheets accepted: {len(sheets) - len(missed)} built by the shapes, "
-          f"{len(missed) - len(unfound)} found, {len(unfound)} without a deal")
+    print(f"{len(sheets)} sheets accepted without a poignée: {len(sheets) - len(missed)} "
+          f"built by the shapes, the other {len(missed)} sought with the draw of "
+          f"{len(sought) - len(missed)} with poignées: {len(found) - len(unfound)} found, "
+          f"{len(unfound)} without a deal")
     for sheet in unfound:
         print("  no deal found:", sheet)
     return 1 if unfound else 0

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from rules.game import Move
 from rules.tarot import CHIEN_TAKEN, COUNTS, EXCUSE, GAME, MONDE, PETIT, SUIT_OF, TarotState
-from rules.tarot.sheet import feasible
+from rules.tarot.sheet import feasible, sheet_problems
 
 A, D = "taker", "defense"
 TRUMPS_DOWN = list(range(MONDE, PETIT - 1, -1))
@@ -52,6 +52,8 @@ class Sheet(NamedTuple):
     made_by: str | None  # the chelem
     petit_au_bout: str | None
     announced: bool = False
+    # (camp, level) of each poignée declared, by the camp that declared it (T8, T21)
+    poignees: tuple[tuple[str, str], ...] = ()
 
 
 class Witness(NamedTuple):
@@ -208,6 +210,25 @@ def accepted_sheets(players: int) -> list[Sheet]:
     return sheets
 
 
+def sheets_with_poignees(players: int, count: int, seed: int) -> list[Sheet]:
+    """`count` sheets the rules accept with one or two poignées, drawn with `seed`: an
+    accepted sheet without a chelem and poignées of any camp and level that the
+    reckoning accepts beside it (T8, T21: the tricks a poignée's trumps win)."""
+    rng = random.Random(seed)
+    plain = [sheet for sheet in accepted_sheets(players) if sheet.made_by is None]
+    levels = list(COUNTS[players].poignees.values())
+    drawn: list[Sheet] = []
+    while len(drawn) < count:
+        sheet = rng.choice(plain)._replace(poignees=tuple(
+            (rng.choice((A, D)), rng.choice(levels)) for _ in range(rng.randint(1, 2))))
+        if sheet not in drawn and not sheet_problems(
+                players, sheet.contract, sheet.bouts, sheet.half_points, sheet.petit_au_bout,
+                [({"declared_by": camp}, level) for camp, level in sheet.poignees],
+                partner=1 if sheet.attackers == 2 else None):
+            drawn.append(sheet)
+    return drawn
+
+
 def bout_places(sheet: Sheet) -> list[Placing]:
     """Every placing of the Petit, the Monde and the Excuse whose bouts and bonuses make
     the sheet's: its bouts, its chelem and its petit au bout."""
@@ -251,9 +272,10 @@ def _makes(sheet: Sheet, placing: Placing) -> bool:
 
 
 def deal_for(sheet: Sheet, seed: int = 0, tries: int = 3000) -> Witness | None:
-    """A deal (and its moves) that ends on `sheet`, or None if no shape tried gives it."""
+    """A deal (and its moves) that ends on `sheet`, or None if no shape tried gives it
+    (none with a poignée)."""
     places = bout_places(sheet)
-    if not places:
+    if not places or sheet.poignees:
         return None
     rng = random.Random(seed)
     for _ in range(tries):
