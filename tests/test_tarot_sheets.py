@@ -19,7 +19,7 @@ from rules.tarot import COUNTS, EXCUSE, GAME, MONDE, TarotState, attack
 from rules.tarot.sheet import feasible, pile_sums, sheet_problems
 from tests.support import tarot_found_deals
 from tests.support.tarot_found_deals import SHAPE_SEED, SHAPE_TRIES
-from tests.support.tarot_witness import Sheet, accepted_sheets, deal_for, play
+from tests.support.tarot_witness import Sheet, accepted_sheets, deal_for, play, sheet_of_deal
 
 SETTLEMENT = "/v1/games/tarot/settlement"
 SESSION = "/v1/games/tarot/session"
@@ -392,18 +392,9 @@ def found_deals() -> dict[Sheet, tarot_found_deals.Witness]:
 
 
 def settles_to(state: TarotState, sheet: Sheet) -> dict:
-    """The deal's settlement, which must be the sheet's."""
-    settlement = GAME.settlement(state)
-    camp = attack(state.taker, state.partner)
-    poignees = sorted(("taker" if camp >> p["seat"] & 1 else "defense", p["level"])
-                      for p in settlement["poignees"])
-    assert (settlement["bouts"], round(2 * settlement["points"]),
-            (settlement["chelem"] or {}).get("made_by"),
-            (settlement["petit_au_bout"] or {}).get("camp"),
-            state.partner is not None, bool(state.chelem), poignees) == (
-        sheet.bouts, sheet.half_points, sheet.made_by, sheet.petit_au_bout,
-        sheet.attackers == 2, sheet.announced, sorted(sheet.poignees)), sheet
-    return settlement
+    """The deal's settlement, whose sheet must be `sheet`."""
+    assert sheet_of_deal(state) == sheet._replace(poignees=tuple(sorted(sheet.poignees)))
+    return GAME.settlement(state)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

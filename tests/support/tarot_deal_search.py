@@ -31,7 +31,7 @@ from rules.tarot.bidding import CHIEN_TAKEN
 from rules.tarot.cards import FIRST_TRUMP, HALF_POINTS, SUIT_OF
 from rules.tarot.sheet import A, D, Way, least_tricks, ways
 from tests.support import tarot_found_deals
-from tests.support.tarot_witness import KINGS, Sheet, Witness, accepted_sheets
+from tests.support.tarot_witness import KINGS, Sheet, Witness, accepted_sheets, play, sheet_of_deal
 from tests.support.tarot_witness import deal_for as shaped_deal_for
 
 TRUMP, EXCUSE_SUIT = 4, 5
@@ -69,6 +69,7 @@ class Play:
     # -- the deal ------------------------------------------------------------------------
 
     def suit_of(self, t: int, s: int, u: int):
+        """1 when seat s plays a card of suit u to trick t."""
         return sum(self.card[t][s][c] for c in range(78) if SUIT_OF[c] == u)
 
     def _deal(self) -> None:
@@ -95,12 +96,14 @@ class Play:
                     m.Add(self.lead[t + 1][s] == self.win[t][s])
 
     def _holds(self, expr):
+        """A literal for `expr` ≥ 1."""
         b = self.m.NewBoolVar("")
         self.m.Add(expr >= 1).OnlyEnforceIf(b)
         self.m.Add(expr == 0).OnlyEnforceIf(b.Not())
         return b
 
     def _and(self, *lits):
+        """A literal for every one of `lits`."""
         b = self.m.NewBoolVar("")
         self.m.AddBoolAnd(list(lits)).OnlyEnforceIf(b)
         self.m.AddBoolOr([x.Not() for x in lits]).OnlyEnforceIf(b.Not())
@@ -353,13 +356,18 @@ class Play:
         order += [c for c in range(78) if solver.BooleanValue(self.chien[c])]
         plays = [played[t][(leaders[t] + i) % n] for t in range(h) for i in range(n)]
         called = None if self.called is None else KINGS[which(self.called)]
+        return tarot_found_deals.witness_of(self.sheet, (leaders[0] - 1) % n, order, plays,
+                                            called, self._shown(solver, played))
+
+    def _shown(self, solver, played: list[list[int]]) -> dict[int, tuple[int, ...]]:
+        """Each poignée's cards, by the seat that shows it: its lowest trumps, or every
+        trump and the Excuse (T8)."""
         shown = {}
         for size, pick in self.shows:
             seat = next(s for s, lit in pick.items() if solver.BooleanValue(lit))
-            trumps = sorted(c for t in range(h) if (c := played[t][seat]) in TRUMPS)
+            trumps = sorted(c for t in range(self.tricks) if (c := played[t][seat]) in TRUMPS)
             shown[seat] = tuple(trumps[:size]) if len(trumps) >= size else (*trumps, EXCUSE)
-        return tarot_found_deals.witness_of(self.sheet, (leaders[0] - 1) % n, order, plays,
-                                            called, shown)
+        return shown
 
 
 def ways_of(sheet: Sheet) -> list[Way]:
@@ -399,10 +407,20 @@ def _shaped(sheet: Sheet) -> bool:
                            tarot_found_deals.SHAPE_TRIES) is not None
 
 
-def found_deal_for(sheet: Sheet) -> Witness | None:
-    """A deal for a sheet the shapes missed: the shapes again, longer and from another
-    seed, then the solver."""
+def found_deal_for(sheet: Sheet, known: Witness | None = None) -> Witness | None:
+    """A deal for a sheet the shapes missed: the one found before if it still plays to the
+    sheet, else the shapes again, longer and from another seed, then the solver."""
+    if known is not None and _plays_to(known, sheet):
+        return known
     return shaped_deal_for(sheet, seed=7, tries=1500) or deal_for(sheet)
+
+
+def _plays_to(witness: Witness, sheet: Sheet) -> bool:
+    try:
+        state = play(witness, sheet.players)
+    except AssertionError:  # a move the rules now refuse
+        return False
+    return sheet_of_deal(state) == sheet._replace(poignees=tuple(sorted(sheet.poignees)))
 
 
 def main() -> int:
@@ -415,7 +433,10 @@ def main() -> int:
         shaped = pool.map(_shaped, sheets, chunksize=64)
         missed = [sheet for sheet, built in zip(sheets, shaped, strict=True) if not built]
         sought = missed + tarot_found_deals.poignee_sheets()
-        found = dict(zip(sought, pool.map(found_deal_for, sought, chunksize=1), strict=True))
+        known = tarot_found_deals.load()
+        found = dict(zip(sought, pool.starmap(
+            found_deal_for, [(sheet, known.get(sheet)) for sheet in sought], chunksize=1),
+            strict=True))
     unfound = [sheet for sheet, witness in found.items() if witness is None]
     tarot_found_deals.save({s: w for s, w in found.items() if w is not None})
     print(f"{len(sheets)} sheets accepted without a poignée: {len(sheets) - len(missed)} "

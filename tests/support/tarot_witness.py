@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from rules.game import Move
-from rules.tarot import CHIEN_TAKEN, COUNTS, EXCUSE, GAME, MONDE, PETIT, SUIT_OF, TarotState
+from rules.tarot import CHIEN_TAKEN, COUNTS, EXCUSE, GAME, MONDE, PETIT, SUIT_OF, TarotState, attack
 from rules.tarot.sheet import feasible, sheet_problems
 
 A, D = "taker", "defense"
@@ -773,6 +773,18 @@ def _called(shape: Shape, hands: list[list[int]]) -> int | None:
     if not mine and seat == 0:
         mine = [k for k in KINGS if k not in holder]
     return shape.rng.choice(mine) if mine else None
+
+
+def sheet_of_deal(state: TarotState) -> Sheet:
+    """The sheet a finished deal gives, as a Sheet (the taker at seat 0, its partner at 1)."""
+    settlement = GAME.settlement(state)
+    camp = attack(state.taker, state.partner)
+    return Sheet(len(state.hands), settlement["contract"], 1 + (state.partner is not None),
+                 settlement["bouts"], round(2 * settlement["points"]),
+                 (settlement["chelem"] or {}).get("made_by"),
+                 (settlement["petit_au_bout"] or {}).get("camp"), bool(state.chelem),
+                 tuple(sorted((A if camp >> p["seat"] & 1 else D, p["level"])
+                              for p in settlement["poignees"])))
 
 
 def play(witness: Witness, players: int) -> TarotState:
