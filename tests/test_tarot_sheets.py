@@ -419,21 +419,26 @@ def test_T5_T16_sheets_the_rules_accept_are_deals_played_through_the_rules(
 
 
 def test_T5_T16_the_deals_found_for_the_sheets_the_shapes_miss_are_played_to_them(
-        found_deals):
+        sheet_session, server, found_deals):
     """Each deal found for a sheet the shapes miss (the constraint solver's, mostly) is
-    played move by move through the rules and settles to its sheet, which the rules
-    accept: a change to the rules or to the reckoning that breaks one fails here. They are
-    the sheets at the edge of what a deal allows: a lone taker winning only the last trick,
-    with the Monde kept to it; a five-player taker alone whose called King a defender
-    ruffs; a camp winning one trick. With them, a draw of sheets with poignées, which the
-    shapes leave out (T8, T21: the trumps shown, the tricks they win)."""
+    played move by move through the rules and settles to its sheet, which the service
+    accepts and settles as the deal: a change to the rules or to the reckoning that breaks
+    one fails here. They are the sheets at the edge of what a deal allows: a lone taker
+    winning only the last trick, with the Monde kept to it; a five-player taker alone
+    whose called King a defender ruffs; a camp winning one trick. With them, the deals the
+    solver found for a seeded draw of sheets with poignées, which the shapes leave out
+    (T8, T21: the trumps shown, the tricks they win), for every count of players."""
     accepted = {players: set(accepted_sheets(players)) for players in (3, 4, 5)}
     with_poignees = set(tarot_found_deals.poignee_sheets())
-    assert with_poignees <= found_deals.keys()
     assert len(found_deals.keys() - with_poignees) > 300
+    assert {sheet.players for sheet in found_deals.keys() & with_poignees} == {3, 4, 5}
     for sheet, witness in found_deals.items():
         assert sheet in accepted[sheet.players] or sheet in with_poignees, sheet
-        settles_to(play(witness, sheet.players), sheet)
+        state = play(witness, sheet.players)
+        settlement = settles_to(state, sheet)
+        r = sheet_session.post(server + SETTLEMENT, json=sheet_of(state, settlement))
+        assert r.status_code == 200, (sheet, r.text)
+        assert without_seats(r.json()) == without_seats(settlement)
 
 
 @pytest.mark.parametrize(("players", "points"), [(3, 86), (4, 85.5), (5, 85)])

@@ -390,7 +390,7 @@ def ways_of(sheet: Sheet) -> list[Way]:
     return sorted(found, key=slack, reverse=True)
 
 
-def deal_for(sheet: Sheet, seconds: tuple[float, ...] = (10.0, 60.0, 300.0)
+def deal_for(sheet: Sheet, seconds: tuple[float, ...] = (10.0, 60.0)
              ) -> Witness | None:
     """A deal for the sheet: the ways the reckoning gives it (the WAYS farthest from their
     edges) tried in turn for each time limit, or None."""
