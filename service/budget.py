@@ -35,7 +35,6 @@ import math
 import mmap
 import os
 import struct
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -45,7 +44,7 @@ from flask import Flask
 
 from schemas.common import LONGEST_BUDGET_MS
 from service import call
-from service.capacity import AiBusy, ai_slot, whole_setting
+from service.capacity import AiBusy, ai_slot, unnamed_file, whole_setting
 from service.problems import ProblemError
 
 EXTENSION = "cardavia.ai_budget"
@@ -98,12 +97,7 @@ class Buckets:
         self.capacity, self.per_s, self.sets, self.clock = capacity_ms, per_s, sets, clock
         self._secret = os.urandom(16)
         size = sets * WAYS * ENTRY.size
-        memfd = getattr(os, "memfd_create", None)
-        if memfd is not None:
-            self._fd = memfd("cardavia-ai-budget")
-        else:  # no memfd: an unnamed file, as shared once mapped
-            with tempfile.TemporaryFile() as f:
-                self._fd = os.dup(f.fileno())
+        self._fd = unnamed_file("cardavia-ai-budget")
         os.ftruncate(self._fd, size)
         self._table = mmap.mmap(self._fd, size)  # MAP_SHARED: forked workers see one table
         # A worker's threads take turns through `_threads`, the workers through a POSIX

@@ -4,7 +4,7 @@
 At most CARDAVIA_AI_CONCURRENCY AI searches at once among all the workers of a gunicorn
 (default: its workers, one search a worker); past that, `ai-move` (at the strong level:
 random and basic answer in a few milliseconds) answers 503 instead of queueing behind
-searches of up to 10 s. The count is a semaphore shared across fork, as the heavy slots'
+searches of up to 10 s. The count is shared across fork (SharedSlots), as the heavy slots'
 below: a search runs in whichever worker's thread takes its connection while the pool has
 a slot, so a worker busy with one client's search does not turn away another client's
 search that a free core could run (issue 40.1; the core's search releases the GIL, so two
@@ -21,7 +21,7 @@ At most CARDAVIA_HEAVY_CONCURRENCY sessions and replays with a body over HEAVY_B
 once among all the workers of a gunicorn (default: its workers but one). Their cost grows
 with the body, up to 500 deals or 1,000 moves, some tens of milliseconds of a worker each:
 within every per-client limit, a few clients sending them could keep every worker on them
-and leave /healthz and /move waiting (issue 40.3). The count is a semaphore the master
+and leave /healthz and /move waiting (issue 40.3). The count is SharedSlots the master
 makes before it forks the workers (gunicorn.conf.py preloads the app), taken once the
 body has arrived (behind nginx, a whole body), so a slow client holds no slot. A replay
 asking for every state (`include: all`) takes one too, whatever its body's size: a 5 KB
@@ -30,9 +30,9 @@ Ganjifa deal answers some 370 KB, 18 ms of a worker (`heavy_slot`).
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.synchronize
+import fcntl
 import os
+import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,12 +51,52 @@ HEAVY_ACTIONS = ("session", "replay")
 HELD = "cardavia.heavy_held"  # in the WSGI environ: this request holds a slot
 
 
-def shared_semaphore(limit: int
-                     ) -> multiprocessing.synchronize.BoundedSemaphore | threading.BoundedSemaphore:
-    try:  # a POSIX semaphore, shared across fork
-        return multiprocessing.BoundedSemaphore(limit)
-    except OSError:  # no /dev/shm: this process's threads at least
-        return threading.BoundedSemaphore(limit)
+def unnamed_file(name: str) -> int:
+    """A file descriptor on a file with no name, shared by the processes forked after it
+    is made: a memfd where the kernel has them, else an unlinked temporary file."""
+    memfd = getattr(os, "memfd_create", None)
+    if memfd is not None:
+        return memfd(name)
+    with tempfile.TemporaryFile() as f:
+        return os.dup(f.fileno())
+
+
+class SharedSlots:
+    """`limit` slots shared by every worker forked after it is made. Slot i is a POSIX
+    record lock on byte i of an unnamed file, which the kernel drops with the process that
+    holds it: a worker killed while it holds one (gunicorn's timeout, the OOM killer)
+    gives it back. A semaphore would stay taken, and `limit` such kills later refuse every
+    request until a restart. A process's threads share its locks, so they take bytes
+    through a lock of their own and count which bytes the process holds."""
+
+    def __init__(self, limit: int, name: str):
+        self.limit = limit
+        self._fd = unnamed_file(name)
+        self._threads = threading.Lock()
+        self._held: set[int] = set()
+        self._pid = os.getpid()
+
+    def acquire(self) -> bool:
+        """Takes a free slot, if there is one: False at once if not."""
+        with self._threads:
+            if self._pid != os.getpid():  # a forked copy holds none of its parent's locks
+                self._held, self._pid = set(), os.getpid()
+            for i in range(self.limit):
+                if i in self._held:
+                    continue
+                try:
+                    fcntl.lockf(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, i)
+                except OSError:  # another process holds it
+                    continue
+                self._held.add(i)
+                return True
+        return False
+
+    def release(self) -> None:
+        """Gives back one slot this process holds (they are all alike)."""
+        with self._threads:
+            i = self._held.pop()
+            fcntl.lockf(self._fd, fcntl.LOCK_UN, 1, i)
 
 
 class AiBusy(ProblemError):
@@ -76,11 +116,11 @@ class AiSlots:
         if limit < 1:
             raise ValueError(f"CARDAVIA_AI_CONCURRENCY must be at least 1, not {limit}")
         self.limit = limit
-        self._free = shared_semaphore(limit)
+        self._free = SharedSlots(limit, "cardavia-ai-slots")
 
     @contextmanager
     def slot(self) -> Iterator[None]:
-        if not self._free.acquire(False):
+        if not self._free.acquire():
             raise AiBusy()
         try:
             yield
@@ -110,7 +150,7 @@ class Heavy:
         if limit < 1:
             raise ValueError(f"CARDAVIA_HEAVY_CONCURRENCY must be at least 1, not {limit}")
         self.limit = limit
-        self.slots = shared_semaphore(limit)
+        self.slots = SharedSlots(limit, "cardavia-heavy-slots")
 
     def views(self, table: dict[tuple[str, str], View]) -> dict[tuple[str, str], View]:
         """The router's table with its session and replay views gated."""
@@ -133,7 +173,7 @@ class Heavy:
         if environ.get(HELD):
             yield
             return
-        if not self.slots.acquire(False):
+        if not self.slots.acquire():
             raise Busy()
         environ[HELD] = True
         try:

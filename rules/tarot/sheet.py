@@ -14,8 +14,9 @@ The reckoning lets the cards fall into the tricks in any way that keeps those ru
 player may hold any hand), and one that following does not (T9): a defence that wins only
 the last trick against a lone taker cannot have kept the Monde for it. So it never refuses
 a sheet that a deal can produce, which the test playing seeded random deals through the
-rules checks; the test building a deal for sheets it accepts checks the other way, on a
-sample (tests/support/tarot_witness.py).
+rules checks. The other way, every sheet it accepts without a poignée is one that a deal
+gives: tests/support/tarot_deal_search.py builds or finds a deal for each, and the tests
+play a sample of them and every deal only the solver found.
 """
 
 from __future__ import annotations
@@ -102,14 +103,26 @@ class Excuse(NamedTuple):
     in_chien: bool
 
 
-@cache
-def feasible(players: int, contract: str, attackers: int,
-             least: tuple[int, int] = (0, 0)) -> dict[tuple, int]:
-    """{(bouts, chelem made by, petit au bout won by): half points possible, as a bit mask}
-    for the attack camp of `attackers` players (1, or 2 with a five-player partner), when
-    the attack camp wins at least least[0] tricks and the defence least[1] (poignées)."""
+class Way(NamedTuple):
+    """One way a deal can fall, as the reckoning goes through them: the tricks the attack
+    camp wins, the camp winning the last trick, where the Excuse ends (_excuse_cases),
+    where the Petit and the Monde end (a camp's tricks or the chien), the sheet's (bouts,
+    chelem made by, petit au bout won by), and the attack camp's half points possible, as a
+    bit mask."""
+
+    attack_tricks: int
+    last: str
+    excuse: tuple
+    petit: str
+    monde: str
+    key: tuple
+    half_points: int
+
+
+def ways(players: int, contract: str, attackers: int, least: tuple[int, int] = (0, 0)):
+    """Every Way for the attack camp of `attackers` players (1, or 2 with a five-player
+    partner), when it wins at least least[0] tricks and the defence least[1] (poignées)."""
     table = Table.of(players, contract, attackers)
-    out: dict[tuple, int] = {}
     for k in range(least[0], table.tricks + 1 - least[1]):
         won = {A: k, D: table.tricks - k}
         for last in (A, D):
@@ -118,7 +131,17 @@ def feasible(players: int, contract: str, attackers: int,
             for case in _excuse_cases(table.chien_open, table.sizes):
                 excuse = _excuse(case, won, last, table)
                 if excuse is not None:
-                    _add_bouts(out, table, won, last, excuse)
+                    yield from _bout_ways(table, won, last, case, excuse)
+
+
+@cache
+def feasible(players: int, contract: str, attackers: int,
+             least: tuple[int, int] = (0, 0)) -> dict[tuple, int]:
+    """{(bouts, chelem made by, petit au bout won by): half points possible, as a bit mask}
+    over every Way (`ways`)."""
+    out: dict[tuple, int] = {}
+    for way in ways(players, contract, attackers, least):
+        out[way.key] = out.get(way.key, 0) | way.half_points
     return out
 
 
@@ -141,10 +164,9 @@ def _excuse(case: tuple, won: dict[str, int], last: str, table: Table) -> Excuse
     return Excuse(winner, {A: 0, D: 0, winner: BOUT}, slots, False)
 
 
-def _add_bouts(out: dict[tuple, int], table: Table, won: dict[str, int], last: str,
-               excuse: Excuse) -> None:
-    """Adds to `out` every way the Petit and the Monde can end with this Excuse: the
-    attack camp's bouts, chelem, petit au bout and the half points its cards can make."""
+def _bout_ways(table: Table, won: dict[str, int], last: str, case: tuple, excuse: Excuse):
+    """Every Way the Petit and the Monde can end with this Excuse: the attack camp's
+    bouts, chelem, petit au bout and the half points its cards can make."""
     k = won[A]
     made_by = A if k == table.tricks else D if k == 0 else None
     for petit in table.places:
@@ -158,8 +180,7 @@ def _add_bouts(out: dict[tuple, int], table: Table, won: dict[str, int], last: s
             bouts = (camp_of[petit] == A) + (camp_of[monde] == A) + (excuse.camp == A)
             # T15: the last trick, or the one before when T12's exception closes a slam.
             for bonus in _petits(petit, last, won):
-                key = (bouts, made_by, bonus)
-                out[key] = out.get(key, 0) | sums
+                yield Way(k, last, case, petit, monde, (bouts, made_by, bonus), sums)
 
 
 def _bouts_can_lie(petit: str, monde: str, won: dict[str, int], last: str,

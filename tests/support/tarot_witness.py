@@ -28,7 +28,8 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from rules.game import Move
-from rules.tarot import CHIEN_TAKEN, COUNTS, EXCUSE, GAME, MONDE, PETIT, SUIT_OF, TarotState
+from rules.tarot import CHIEN_TAKEN, COUNTS, EXCUSE, GAME, MONDE, PETIT, SUIT_OF, TarotState, attack
+from rules.tarot.sheet import feasible, sheet_problems
 
 A, D = "taker", "defense"
 TRUMPS_DOWN = list(range(MONDE, PETIT - 1, -1))
@@ -51,6 +52,8 @@ class Sheet(NamedTuple):
     made_by: str | None  # the chelem
     petit_au_bout: str | None
     announced: bool = False
+    # (camp, level) of each poignée declared, by the camp that declared it (T8, T21)
+    poignees: tuple[tuple[str, str], ...] = ()
 
 
 class Witness(NamedTuple):
@@ -193,6 +196,39 @@ def _in_chien(placing: Placing) -> list[int]:
                                      (EXCUSE, excuse.where)) if where == "chien"]
 
 
+def accepted_sheets(players: int) -> list[Sheet]:
+    """Every sheet without a poignée that the rules accept for a count of players: each
+    contract, partner or none, bouts, chelem, petit au bout and points (the reckoning)."""
+    sheets = []
+    for contract in ("prise", "garde", "garde_sans", "garde_contre"):
+        for attackers in (1, 2) if players == 5 else (1,):
+            table = feasible(players, "prise" if contract == "garde" else contract, attackers)
+            for (bouts, made_by, petit), mask in table.items():
+                sheets += [Sheet(players, contract, attackers, bouts, half, made_by, petit,
+                                 announced=made_by == "taker" and half % 3 == 0)
+                           for half in range(mask.bit_length()) if mask >> half & 1]
+    return sheets
+
+
+def sheets_with_poignees(players: int, count: int, seed: int) -> list[Sheet]:
+    """`count` sheets the rules accept with one or two poignées, drawn with `seed`: an
+    accepted sheet without a chelem and poignées of any camp and level that the
+    reckoning accepts beside it (T8, T21: the tricks a poignée's trumps win)."""
+    rng = random.Random(seed)
+    plain = [sheet for sheet in accepted_sheets(players) if sheet.made_by is None]
+    levels = list(COUNTS[players].poignees.values())
+    drawn: list[Sheet] = []
+    while len(drawn) < count:
+        sheet = rng.choice(plain)._replace(poignees=tuple(
+            (rng.choice((A, D)), rng.choice(levels)) for _ in range(rng.randint(1, 2))))
+        if sheet not in drawn and not sheet_problems(
+                players, sheet.contract, sheet.bouts, sheet.half_points, sheet.petit_au_bout,
+                [({"declared_by": camp}, level) for camp, level in sheet.poignees],
+                partner=1 if sheet.attackers == 2 else None):
+            drawn.append(sheet)
+    return drawn
+
+
 def bout_places(sheet: Sheet) -> list[Placing]:
     """Every placing of the Petit, the Monde and the Excuse whose bouts and bonuses make
     the sheet's: its bouts, its chelem and its petit au bout."""
@@ -236,9 +272,10 @@ def _makes(sheet: Sheet, placing: Placing) -> bool:
 
 
 def deal_for(sheet: Sheet, seed: int = 0, tries: int = 3000) -> Witness | None:
-    """A deal (and its moves) that ends on `sheet`, or None if no shape tried gives it."""
+    """A deal (and its moves) that ends on `sheet`, or None if no shape tried gives it
+    (none with a poignée)."""
     places = bout_places(sheet)
-    if not places:
+    if not places or sheet.poignees:
         return None
     rng = random.Random(seed)
     for _ in range(tries):
@@ -736,6 +773,18 @@ def _called(shape: Shape, hands: list[list[int]]) -> int | None:
     if not mine and seat == 0:
         mine = [k for k in KINGS if k not in holder]
     return shape.rng.choice(mine) if mine else None
+
+
+def sheet_of_deal(state: TarotState) -> Sheet:
+    """The sheet a finished deal gives, as a Sheet (the taker at seat 0, its partner at 1)."""
+    settlement = GAME.settlement(state)
+    camp = attack(state.taker, state.partner)
+    return Sheet(len(state.hands), settlement["contract"], 1 + (state.partner is not None),
+                 settlement["bouts"], round(2 * settlement["points"]),
+                 (settlement["chelem"] or {}).get("made_by"),
+                 (settlement["petit_au_bout"] or {}).get("camp"), bool(state.chelem),
+                 tuple(sorted((A if camp >> p["seat"] & 1 else D, p["level"])
+                              for p in settlement["poignees"])))
 
 
 def play(witness: Witness, players: int) -> TarotState:
