@@ -31,7 +31,15 @@ from rules.tarot.bidding import CHIEN_TAKEN
 from rules.tarot.cards import FIRST_TRUMP, HALF_POINTS, SUIT_OF
 from rules.tarot.sheet import A, D, Way, least_tricks, ways
 from tests.support import tarot_found_deals
-from tests.support.tarot_witness import KINGS, Sheet, Witness, accepted_sheets, play, sheet_of_deal
+from tests.support.tarot_witness import (
+    KINGS,
+    Sheet,
+    Witness,
+    accepted_sheets,
+    play,
+    sheet_of_deal,
+    witness_of,
+)
 from tests.support.tarot_witness import deal_for as shaped_deal_for
 
 TRUMP, EXCUSE_SUIT = 4, 5
@@ -356,8 +364,8 @@ class Play:
         order += [c for c in range(78) if solver.BooleanValue(self.chien[c])]
         plays = [played[t][(leaders[t] + i) % n] for t in range(h) for i in range(n)]
         called = None if self.called is None else KINGS[which(self.called)]
-        return tarot_found_deals.witness_of(self.sheet, (leaders[0] - 1) % n, order, plays,
-                                            called, self._shown(solver, played))
+        return witness_of(self.sheet, (leaders[0] - 1) % n, order, plays, called,
+                          self._shown(solver, played))
 
     def _shown(self, solver, played: list[list[int]]) -> dict[int, tuple[int, ...]]:
         """Each poignée's cards, by the seat that shows it: its lowest trumps, or every

@@ -3,10 +3,9 @@ constraint solver) for the accepted Tarot sheets whose deal the shapes of tarot_
 do not build at the test's seed, and for a draw of sheets with poignées, kept in
 tests/data/tarot_found_deals.json so that the tests replay them without the solver.
 
-A deal is kept as its sheet, its dealer, the deck as dealt and the cards in the order
-played, each as hex; the moves around the play are the builder's: the taker at seat 0
-bids the contract and every other seat passes, calls the King it names with five players,
-lays aside the chien as dealt in a prise or garde, and declines the chelem.
+A deal is kept as its sheet, its dealer, the deck as dealt, the cards in the order played
+and the poignées shown, each as hex; the moves around the play are tarot_witness's
+(`witness_of`).
 """
 
 from __future__ import annotations
@@ -14,10 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rules.game import Move
-from rules.tarot import COUNTS
-from rules.tarot.bidding import CHIEN_TAKEN
-from tests.support.tarot_witness import Sheet, Witness, sheets_with_poignees
+from tests.support.tarot_witness import Sheet, Witness, sheets_with_poignees, witness_of
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "tarot_found_deals.json"
 # The builder's reach that the file completes: every accepted sheet is built with these,
@@ -26,28 +22,6 @@ SHAPE_SEED, SHAPE_TRIES = 1, 300
 # The sheets with poignées, which the shapes do not build, all found: so many a count of
 # players, drawn with this seed plus the count (tarot_witness.sheets_with_poignees).
 POIGNEE_SHEETS, POIGNEE_SEED = 8, 40
-
-
-def witness_of(sheet: Sheet, dealer: int, order: list[int], plays: list[int],
-               called: int | None, shown: dict[int, tuple[int, ...]] | None = None) -> Witness:
-    """The moves of a deal around its play; `shown` holds each poignée's cards by the seat
-    that shows it, before its first card (T8)."""
-    n, count = sheet.players, COUNTS[sheet.players]
-    moves = [Move((dealer + 1 + i) % n, "bid",
-                  contract=sheet.contract if (dealer + 1 + i) % n == 0 else "pass")
-             for i in range(n)]
-    if called is not None:
-        moves.append(Move(0, "call", card=called))
-    if sheet.contract in CHIEN_TAKEN:
-        moves.append(Move(0, "discard", cards=tuple(order[n * count.hand:])))
-    moves.append(Move(0, "chelem", announce=False))
-    seat_of = {card: i // count.hand for i, card in enumerate(order[:n * count.hand])}
-    for i, card in enumerate(plays):
-        seat = seat_of[card]
-        if i < n and seat in (shown or {}):
-            moves.append(Move(seat, "poignee", cards=shown[seat]))
-        moves.append(Move(seat, "play", card=card))
-    return Witness(order, dealer, moves)
 
 
 def poignee_sheets() -> list[Sheet]:

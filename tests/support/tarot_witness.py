@@ -745,17 +745,8 @@ def _moves(shape: Shape, chien: list[int]) -> Witness | None:
     order = [c for h in hands for c in h] + chien
     if sorted(order) != list(range(78)):
         raise AssertionError("a card placed twice")
-    dealer = shape.dealer
-    moves = [Move(seat, "bid", contract=sheet.contract if seat == 0 else "pass")
-             for seat in _round_from(dealer + 1, n)]
-    if called is not None:
-        moves.append(Move(0, "call", card=called))
-    if sheet.contract in CHIEN_TAKEN:
-        moves.append(Move(0, "discard", cards=tuple(chien)))
-    moves.append(Move(0, "chelem", announce=sheet.announced))
-    moves += [Move(seat, "play", card=t.cards[seat])
-              for t in shape.tricks for seat in _round_from(t.leader, n)]
-    return Witness(order, dealer, moves)
+    plays = [t.cards[seat] for t in shape.tricks for seat in _round_from(t.leader, n)]
+    return witness_of(sheet, shape.dealer, order, plays, called)
 
 
 def _round_from(seat: int, n: int) -> list[int]:
@@ -785,6 +776,30 @@ def sheet_of_deal(state: TarotState) -> Sheet:
                  (settlement["petit_au_bout"] or {}).get("camp"), bool(state.chelem),
                  tuple(sorted((A if camp >> p["seat"] & 1 else D, p["level"])
                               for p in settlement["poignees"])))
+
+
+def witness_of(sheet: Sheet, dealer: int, order: list[int], plays: list[int],
+               called: int | None, shown: dict[int, tuple[int, ...]] | None = None) -> Witness:
+    """A deal's moves: the taker at seat 0 bids the contract and every other seat passes,
+    calls the King `called` with five players, lays aside the chien as dealt (the deck's
+    last cards) in a prise or garde, announces the chelem or not, then the `plays` in
+    order, each seat showing its poignée of `shown` before its first card (T8)."""
+    n, count = sheet.players, COUNTS[sheet.players]
+    moves = [Move((dealer + 1 + i) % n, "bid",
+                  contract=sheet.contract if (dealer + 1 + i) % n == 0 else "pass")
+             for i in range(n)]
+    if called is not None:
+        moves.append(Move(0, "call", card=called))
+    if sheet.contract in CHIEN_TAKEN:
+        moves.append(Move(0, "discard", cards=tuple(order[n * count.hand:])))
+    moves.append(Move(0, "chelem", announce=sheet.announced))
+    seat_of = {card: i // count.hand for i, card in enumerate(order[:n * count.hand])}
+    for i, card in enumerate(plays):
+        seat = seat_of[card]
+        if i < n and seat in (shown or {}):
+            moves.append(Move(seat, "poignee", cards=shown[seat]))
+        moves.append(Move(seat, "play", card=card))
+    return Witness(order, dealer, moves)
 
 
 def play(witness: Witness, players: int) -> TarotState:
